@@ -1,0 +1,140 @@
+"""Play Debertz in the terminal: ``python -m engine [--players 3] [--preset odessa]``.
+
+You take seat 0; random legal players take the others. The same events the bot renders
+are printed here, so this is a quick way to check the rules by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+
+from .actions import Action, ActionParseError
+from .cards import sorted_for_display
+from .errors import IllegalActionError
+from .events import (
+    BellaAnnounced,
+    BidMade,
+    CardPlayed,
+    DebertzWon,
+    Event,
+    ExtraCardsDealt,
+    GameOver,
+    HandDealt,
+    HandScored,
+    MeldsAnnounced,
+    MeldsWon,
+    Redeal,
+    SevenExchanged,
+    SevenKept,
+    TrickWon,
+    TrumpChosen,
+)
+from .game import Game, Phase
+from .rules import PRESETS, Rules
+
+
+def describe(event: Event) -> str:
+    """One line of text for an event."""
+    match event:
+        case HandDealt(hand_number, dealer, proposed):
+            return f"— hand {hand_number}: seat {dealer} deals, face-up card {proposed}"
+        case BidMade(seat, action, round_):
+            return f"seat {seat} (round {round_}): {action.code}"
+        case TrumpChosen(bidder, trump, _):
+            return f"seat {bidder} plays, trump {trump.symbol}"
+        case Redeal(dealer):
+            return f"everyone passed twice: seat {dealer} deals again"
+        case ExtraCardsDealt(count):
+            return f"{count} more cards each"
+        case SevenExchanged(seat, seven, taken):
+            return f"seat {seat} exchanges {seven} for {taken}"
+        case SevenKept(seat):
+            return f"seat {seat} keeps the seven"
+        case MeldsAnnounced(seat, melds):
+            said = ", ".join(f"{m.kind.name.lower()} to {m.top.code}" for m in melds)
+            return f"seat {seat} announces {said}"
+        case CardPlayed(seat, card):
+            return f"seat {seat} plays {card}"
+        case BellaAnnounced(seat):
+            return f"seat {seat}: bella!"
+        case TrickWon(number, winner, _, points, last):
+            extra = " (last trick +10)" if last else ""
+            return f"trick {number} to seat {winner}: {points} points{extra}"
+        case MeldsWon(side, melds, points):
+            shown = "; ".join(f"seat {seat} {meld}" for seat, meld in melds)
+            return f"side {side} scores melds {points}: {shown}"
+        case DebertzWon(seat, meld):
+            return f"seat {seat} has a debertz ({meld}) and wins the game"
+        case HandScored(result):
+            lines = [f"hand {result.hand_number} scored ({result.outcome.value}):"]
+            for line in result.sides:
+                mark = " Б" if line.bait else ""
+                lines.append(
+                    f"  side {line.side}: cards {line.card_points} last {line.last_trick} "
+                    f"melds {line.melds} bella {line.bella} → writes {line.written}{mark}"
+                )
+            return "\n".join(lines)
+        case GameOver(winner, scores):
+            return f"game over: side {winner} wins, scores {list(scores)}"
+    return repr(event)
+
+
+def ask_human(game: Game, read: Callable[[str], str]) -> Action:
+    view = game.view(0)
+    trump = int(view.trump) if view.trump is not None else -1
+    hand = " ".join(str(card) for card in sorted_for_display(view.hand, trump))
+    legal = view.legal_actions
+    print(f"your hand: {hand}")
+    if view.trick:
+        print("on the table: " + " ".join(f"{card}({seat})" for seat, card in view.trick))
+    for number, action in enumerate(legal, 1):
+        print(f"  {number}) {action.code}")
+    while True:
+        answer = read("your move (number or code): ").strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        try:
+            return Action.parse(answer)
+        except ActionParseError as error:
+            print(error)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
+    parser.add_argument("--preset", choices=tuple(PRESETS), default="odessa")
+    parser.add_argument("--target", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args(argv)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    rules = Rules.preset(args.preset)
+    if args.target is not None:
+        rules = rules.replace(target=args.target)
+    game = Game.new(args.players, rules, seed)
+    bots = random.Random(seed)
+    print(f"seed {seed}; you are seat 0" + (", partner seat 2" if args.players == 4 else ""))
+    print(f"face-up card {game.proposed}, seat {game.dealer} deals")
+    while game.phase is not Phase.FINISHED:
+        if game.to_act == 0:
+            action = ask_human(game, input)
+        else:
+            action = bots.choice(game.legal_actions())
+        try:
+            events = game.apply(action, seat=game.to_act)
+        except IllegalActionError as error:
+            print(f"illegal ({error.reason.value}): {error}")
+            continue
+        for event in events:
+            print(describe(event))
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except (EOFError, KeyboardInterrupt):
+        print()
+        sys.exit(130)

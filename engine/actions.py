@@ -1,0 +1,131 @@
+"""Actions a player can take; each has a short text code that :meth:`Action.parse` reads.
+
+| action | code | when |
+|---|---|---|
+| :class:`Pass` | ``pass`` | bidding, either round |
+| :class:`TakeProposed` | ``play`` | bidding round 1: "I play" the proposed trump |
+| :class:`NameSuit` | ``suit:H`` | bidding round 2: name another suit as trump |
+| :class:`ExchangeSeven` | ``swap`` | the trump-seven holder takes the face-up card |
+| :class:`KeepSeven` | ``keep`` | the trump-seven holder keeps it |
+| :class:`PlayCard` | ``card:10H`` | the play |
+
+Actions do not name a seat: the game knows whose decision it awaits.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar, Final
+
+from .cards import DECK, Card, CardParseError, Suit
+
+__all__ = [
+    "Action",
+    "ActionParseError",
+    "ExchangeSeven",
+    "KeepSeven",
+    "NameSuit",
+    "Pass",
+    "PlayCard",
+    "TakeProposed",
+]
+
+
+class ActionParseError(ValueError):
+    """A text is not an action code."""
+
+
+class Action:
+    """Base of all actions. Actions are immutable, hashable and compare by value."""
+
+    __slots__ = ()
+    code_word: ClassVar[str]
+
+    @property
+    def code(self) -> str:
+        """The text code, e.g. ``"pass"`` or ``"card:JS"``."""
+        return self.code_word
+
+    @staticmethod
+    def parse(code: str) -> Action:
+        """Read an action code.
+
+        >>> Action.parse("card:10H")
+        PlayCard(card=Card.parse('10H'))
+        >>> Action.parse("suit:S")
+        NameSuit(suit=<Suit.SPADES: 0>)
+        """
+        word, _, argument = code.strip().partition(":")
+        word = word.lower()
+        try:
+            if word == "card" and argument:
+                return PLAY_CARD[Card.parse(argument).index]
+            if word == "suit" and argument:
+                return NAME_SUIT[Suit.parse(argument)]
+        except CardParseError as error:
+            raise ActionParseError(f"not an action code: {code!r} ({error})") from None
+        simple = _SIMPLE.get(word)
+        if simple is None or argument:
+            raise ActionParseError(f"not an action code: {code!r}")
+        return simple
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pass(Action):
+    code_word: ClassVar[str] = "pass"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeProposed(Action):
+    """Bidding round 1: play with the proposed card's suit as trump."""
+
+    code_word: ClassVar[str] = "play"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NameSuit(Action):
+    """Bidding round 2: name a suit other than the proposed one as trump."""
+
+    suit: Suit
+    code_word: ClassVar[str] = "suit"
+
+    @property
+    def code(self) -> str:
+        return "suit:" + self.suit.letter
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ExchangeSeven(Action):
+    code_word: ClassVar[str] = "swap"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class KeepSeven(Action):
+    code_word: ClassVar[str] = "keep"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    card: Card
+    code_word: ClassVar[str] = "card"
+
+    @property
+    def code(self) -> str:
+        return "card:" + self.card.code
+
+
+PASS: Final = Pass()
+TAKE_PROPOSED: Final = TakeProposed()
+EXCHANGE_SEVEN: Final = ExchangeSeven()
+KEEP_SEVEN: Final = KeepSeven()
+NAME_SUIT: Final = tuple(NameSuit(suit) for suit in Suit)
+PLAY_CARD: Final = tuple(PlayCard(card) for card in DECK)
+_SIMPLE: Final[dict[str, Action]] = {
+    "pass": PASS,
+    "play": TAKE_PROPOSED,
+    "swap": EXCHANGE_SEVEN,
+    "keep": KEEP_SEVEN,
+}

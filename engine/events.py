@@ -1,0 +1,162 @@
+"""Events returned by :meth:`engine.Game.apply`: what happened, in order.
+
+Every event is public: it holds nothing a player at the table may not know. A player's
+own cards come from :meth:`engine.Game.view`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .actions import Action
+from .cards import Card, Rank, Suit
+from .melds import Meld, MeldKind
+from .scoring import HandResult
+
+__all__ = [
+    "BellaAnnounced",
+    "BidMade",
+    "CardPlayed",
+    "DebertzWon",
+    "Event",
+    "ExtraCardsDealt",
+    "GameOver",
+    "HandDealt",
+    "HandScored",
+    "MeldAnnouncement",
+    "MeldsAnnounced",
+    "MeldsWon",
+    "Redeal",
+    "SevenExchanged",
+    "SevenKept",
+    "TrickWon",
+    "TrumpChosen",
+]
+
+
+class Event:
+    """Base of all events."""
+
+    __slots__ = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandDealt(Event):
+    """A new hand was dealt; ``proposed`` is the face-up card that proposes trump."""
+
+    hand_number: int
+    dealer: int
+    proposed: Card
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    seat: int
+    action: Action
+    round: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TrumpChosen(Event):
+    """Bidding ended: ``bidder`` plays with ``trump`` (round 1: the proposed suit)."""
+
+    bidder: int
+    trump: Suit
+    round: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Redeal(Event):
+    """Everyone passed twice; ``dealer`` deals again."""
+
+    dealer: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ExtraCardsDealt(Event):
+    """2 or 3 players: everyone got 3 more cards from the stock."""
+
+    cards_each: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SevenExchanged(Event):
+    """``seat`` gave the trump seven for the face-up card ``taken``."""
+
+    seat: int
+    seven: Card
+    taken: Card
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SevenKept(Event):
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MeldAnnouncement:
+    """What the table hears of a meld when its holder plays the first card: kind and
+    height (top rank), not the suit or the cards."""
+
+    kind: MeldKind
+    top: Rank
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MeldsAnnounced(Event):
+    seat: int
+    melds: tuple[MeldAnnouncement, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    seat: int
+    card: Card
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BellaAnnounced(Event):
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """A trick is complete. ``plays`` are (seat, card) in playing order."""
+
+    trick_number: int
+    winner: int
+    plays: tuple[tuple[int, Card], ...]
+    points: int
+    last: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MeldsWon(Event):
+    """After the first trick: the side with the highest meld shows all its melds.
+
+    ``melds`` are (seat, meld) with the cards visible to everyone from now on.
+    """
+
+    side: int
+    melds: tuple[tuple[int, Meld], ...]
+    points: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DebertzWon(Event):
+    """A run of seven or more ("debertz") won the game at once."""
+
+    seat: int
+    meld: Meld
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandScored(Event):
+    result: HandResult
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    winner: int
+    """The winning side."""
+    scores: tuple[int, ...]

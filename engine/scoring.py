@@ -1,0 +1,228 @@
+"""Scoring one hand (RULES.md §7): a pure function from what happened to what is written.
+
+Decisions where the rule texts are silent (seed 000 wins where it speaks):
+
+- *Hanging bait* (option): when the bidder's side ties the best opponent, the opponents
+  write their own points and the bidder's points are set aside. The side that writes the
+  most in a later hand (a single highest, before penalties) adds them; while hands keep
+  tying for the most, they stay set aside, and a second hanging bait adds to them
+  (seed 001, variant A). A hanging bait is not a bait for the every-third-bait penalty.
+- *Bolt* (option): a side that took no trick loses ``bolt_penalty`` from what it writes,
+  even when it is the bidder's side sitting on 0.
+- *Every third bait* (option): the bait count is kept per side over the whole game; on the
+  3rd, 6th, ... bait the side also loses ``third_bait_penalty``.
+- Splitting a bait in half with 3 players: an odd point goes to the first opponent
+  clockwise after the bidder.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import StrEnum
+from typing import Any
+
+from .cards import Suit
+from .rules import Rules, ThreePlayerBait
+
+__all__ = ["HandResult", "Outcome", "SideScore", "score_hand", "side_count", "side_of"]
+
+
+class Outcome(StrEnum):
+    MADE = "made"
+    """The bidder's side scored more than each opposing side."""
+    BAIT = "bait"
+    """The bidder's side sat: it writes 0 and its points go to the opponents."""
+    HANGING = "hanging"
+    """Hanging-bait option: a tie; the bidder's points are set aside."""
+
+
+def side_of(seat: int, players: int) -> int:
+    """The side a seat belongs to: its own with 2 or 3 players, the pair (seat % 2) with 4."""
+    return seat % 2 if players == 4 else seat
+
+
+def side_count(players: int) -> int:
+    return 2 if players == 4 else players
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's line on the score sheet for one hand."""
+
+    side: int
+    tricks: int
+    card_points: int
+    last_trick: int
+    melds: int
+    bella: int
+    bait: bool
+    """This side sat this hand (marked «Б» on the sheet)."""
+    received: int
+    """Points received from a sitting bidder's side."""
+    hanging_won: int
+    """Points set aside by an earlier hanging bait, collected this hand."""
+    bolt: int
+    """Penalty for taking no trick (0 or negative)."""
+    bait_penalty: int
+    """Penalty for every third bait (0 or negative)."""
+    written: int
+    """What the side writes for this hand: the change of its score."""
+
+    @property
+    def total(self) -> int:
+        """Points the side made at the table: cards + last trick + melds + bella."""
+        return self.card_points + self.last_trick + self.melds + self.bella
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandResult:
+    hand_number: int
+    dealer: int
+    bidder: int
+    bidder_side: int
+    trump: Suit
+    outcome: Outcome
+    sides: tuple[SideScore, ...]
+    hanging: int
+    """Points set aside after this hand (hanging-bait option), waiting for a winner."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["trump"] = int(self.trump)
+        data["outcome"] = self.outcome.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandResult:
+        return cls(
+            hand_number=data["hand_number"],
+            dealer=data["dealer"],
+            bidder=data["bidder"],
+            bidder_side=data["bidder_side"],
+            trump=Suit(data["trump"]),
+            outcome=Outcome(data["outcome"]),
+            sides=tuple(SideScore(**side) for side in data["sides"]),
+            hanging=data["hanging"],
+        )
+
+
+def score_hand(
+    *,
+    rules: Rules,
+    players: int,
+    hand_number: int,
+    dealer: int,
+    bidder: int,
+    trump: Suit,
+    card_points: tuple[int, ...],
+    tricks: tuple[int, ...],
+    last_trick_seat: int,
+    meld_side: int | None,
+    meld_points: int,
+    bella_seat: int | None,
+    hanging_before: int,
+    baits_before: tuple[int, ...],
+) -> HandResult:
+    """Score a finished hand. Per-seat inputs are indexed by seat; the result by side.
+
+    ``meld_side`` is the side holding the highest meld and ``meld_points`` all of that
+    side's melds; with the ``melds_need_trick`` option they count only if that side took
+    a trick.
+    """
+    count = side_count(players)
+    side_cards = [0] * count
+    side_tricks = [0] * count
+    for seat in range(players):
+        side = side_of(seat, players)
+        side_cards[side] += card_points[seat]
+        side_tricks[side] += tricks[seat]
+    last = [0] * count
+    last[side_of(last_trick_seat, players)] = 10
+    melds = [0] * count
+    if meld_side is not None and (not rules.melds_need_trick or side_tricks[meld_side] > 0):
+        melds[meld_side] = meld_points
+    bella = [0] * count
+    if bella_seat is not None:
+        bella[side_of(bella_seat, players)] = 20
+    total = [side_cards[s] + last[s] + melds[s] + bella[s] for s in range(count)]
+
+    bidder_side = side_of(bidder, players)
+    opponents = [(bidder_side + k) % count for k in range(1, count)]
+    best_opponent = max(total[s] for s in opponents)
+    written = list(total)
+    received = [0] * count
+    bait = [False] * count
+    hanging_after = hanging_before
+    if total[bidder_side] > best_opponent:
+        outcome = Outcome.MADE
+    elif total[bidder_side] == best_opponent and rules.hanging_bait:
+        outcome = Outcome.HANGING
+        written[bidder_side] = 0
+        hanging_after += total[bidder_side]
+    else:
+        outcome = Outcome.BAIT
+        bait[bidder_side] = True
+        written[bidder_side] = 0
+        for side, share in _bait_shares(rules, players, total, bidder_side, opponents):
+            received[side] += share
+            written[side] += share
+
+    hanging_won = [0] * count
+    if hanging_before:
+        top = max(written)
+        leaders = [s for s in range(count) if written[s] == top]
+        if len(leaders) == 1:
+            hanging_won[leaders[0]] = hanging_before
+            written[leaders[0]] += hanging_before
+            hanging_after -= hanging_before
+
+    bolt = [0] * count
+    bait_penalty = [0] * count
+    for side in range(count):
+        if rules.bolt_penalty and side_tricks[side] == 0:
+            bolt[side] = -rules.bolt_penalty
+        if bait[side] and rules.third_bait_penalty and (baits_before[side] + 1) % 3 == 0:
+            bait_penalty[side] = -rules.third_bait_penalty
+        written[side] += bolt[side] + bait_penalty[side]
+
+    return HandResult(
+        hand_number=hand_number,
+        dealer=dealer,
+        bidder=bidder,
+        bidder_side=bidder_side,
+        trump=trump,
+        outcome=outcome,
+        sides=tuple(
+            SideScore(
+                side=s,
+                tricks=side_tricks[s],
+                card_points=side_cards[s],
+                last_trick=last[s],
+                melds=melds[s],
+                bella=bella[s],
+                bait=bait[s],
+                received=received[s],
+                hanging_won=hanging_won[s],
+                bolt=bolt[s],
+                bait_penalty=bait_penalty[s],
+                written=written[s],
+            )
+            for s in range(count)
+        ),
+        hanging=hanging_after,
+    )
+
+
+def _bait_shares(
+    rules: Rules, players: int, total: list[int], bidder_side: int, opponents: list[int]
+) -> list[tuple[int, int]]:
+    """Where a sitting bidder's points go: (side, points) pairs."""
+    points = total[bidder_side]
+    if players != 3:
+        return [(opponents[0], points)]
+    first, second = opponents  # clockwise after the bidder
+    if rules.three_player_bait is ThreePlayerBait.RICHER and total[first] != total[second]:
+        richer = first if total[first] > total[second] else second
+        return [(richer, points)]
+    half = points // 2
+    return [(first, points - half), (second, half)]

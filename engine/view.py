@@ -1,0 +1,162 @@
+"""What one seat may know: the only input of a player's screen and of a computer player."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .cards import DECK, Card, Suit, cards_of
+from .events import MeldAnnouncement
+from .melds import Meld
+from .rules import Rules
+from .scoring import HandResult
+
+if TYPE_CHECKING:
+    from .game import Game, Phase
+
+__all__ = ["PlayerView", "TrickRecord", "build_view"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A finished trick: who led, the cards in playing order, who took it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """(seat, card) pairs in playing order."""
+        n = len(self.cards)
+        return tuple(((self.leader + k) % n, card) for k, card in enumerate(self.cards))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's knowledge of the game at this moment."""
+
+    seat: int
+    players: int
+    rules: Rules
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    hand_number: int
+    hand: tuple[Card, ...]
+    """This seat's cards, in index order."""
+    hand_sizes: tuple[int, ...]
+    proposed: Card | None
+    """The face-up card that proposed trump (with 2-3 players, after a seven exchange, it
+    is in :attr:`seven_exchanger`'s hand and the trump seven lies in its place)."""
+    bid_round: int
+    bids: tuple[tuple[int, Action], ...]
+    """Bids of this hand in order: (seat, action)."""
+    trump: Suit | None
+    bidder: int | None
+    seven_exchanger: int | None
+    """Who took the face-up card for the trump seven, if anyone."""
+    leader: int | None
+    """Who led (or leads) the first trick."""
+    trick: tuple[tuple[int, Card], ...]
+    """The current trick: (seat, card) in playing order."""
+    tricks: tuple[TrickRecord, ...]
+    """Finished tricks of this hand."""
+    tricks_won: tuple[int, ...]
+    card_points: tuple[int, ...]
+    """Card points taken by each seat this hand (public: tricks are open)."""
+    melds_announced: tuple[tuple[int, tuple[MeldAnnouncement, ...]], ...]
+    own_melds: tuple[Meld, ...]
+    """This seat's melds once the play started (its own, known to it)."""
+    winning_melds: tuple[tuple[int, Meld], ...]
+    """After the first trick: the melds of the side with the highest meld, cards shown."""
+    bella: int | None
+    """The seat that announced bella this hand."""
+    scores: tuple[int, ...]
+    hanging: int
+    sheet: tuple[HandResult, ...]
+    winner: int | None
+    legal_actions: tuple[Action, ...]
+    """What this seat may do now (empty unless it is this seat's decision)."""
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.players == 4 else seat
+
+    @property
+    def known_cards(self) -> tuple[tuple[int, Card], ...]:
+        """Cards known to be in another seat's hand now: (seat, card).
+
+        The face-up card taken in a seven exchange, the dealer's face-up card with 4
+        players, and the cards of the winning melds, while not yet played.
+        """
+        played = {card for record in self.tricks for card in record.cards}
+        played.update(card for _, card in self.trick)
+        known: dict[Card, int] = {}
+        if self.players == 4 and self.proposed is not None:
+            known[self.proposed] = self.dealer
+        if self.seven_exchanger is not None and self.proposed is not None:
+            known[self.proposed] = self.seven_exchanger
+        for seat, meld in self.winning_melds:
+            for card in meld.cards:
+                known[card] = seat
+        return tuple(
+            (seat, card) for card, seat in known.items() if seat != self.seat and card not in played
+        )
+
+
+def build_view(game: Game, seat: int) -> PlayerView:
+    from .game import Phase
+
+    n = game.players
+    if not 0 <= seat < n:
+        raise ValueError(f"no seat {seat} in a game of {n}")
+    started = game._first_leader >= 0 and game._trump >= 0
+    announced = tuple(
+        (s, tuple(MeldAnnouncement(m.kind, m.top) for m in game._melds[s]))
+        for s in range(n)
+        if started and game._first_played >> s & 1 and game._melds[s]
+    )
+    bella_plays_needed = 1 if game.rules.bella_announcement.value == "first" else 2
+    bella = (
+        game._bella_seat
+        if started and game._bella_seat >= 0 and game._bella_plays >= bella_plays_needed
+        else None
+    )
+    to_act = game.to_act
+    return PlayerView(
+        seat=seat,
+        players=n,
+        rules=game.rules,
+        phase=game.phase,
+        to_act=to_act,
+        dealer=game.dealer,
+        hand_number=game.hand_number,
+        hand=cards_of(game._hands[seat]),
+        hand_sizes=tuple(h.bit_count() for h in game._hands),
+        proposed=game.proposed,
+        bid_round=game._bid_round,
+        bids=tuple((s, Action.parse(code)) for s, code in game._bids),
+        trump=game.trump,
+        bidder=game.bidder,
+        seven_exchanger=game._seven_exchanger if game._seven_exchanger >= 0 else None,
+        leader=game._first_leader if started else None,
+        trick=game.trick,
+        tricks=tuple(
+            TrickRecord(leader, tuple(DECK[c] for c in cards), winner)
+            for leader, cards, winner in game._tricks
+        ),
+        tricks_won=tuple(game._tricks_won),
+        card_points=tuple(game._card_points),
+        melds_announced=announced,
+        own_melds=game._melds[seat] if started else (),
+        winning_melds=game.winning_melds(),
+        bella=bella,
+        scores=game.scores,
+        hanging=game.hanging,
+        sheet=game.sheet,
+        winner=game.winner,
+        legal_actions=tuple(game.legal_actions())
+        if to_act == seat and game.phase is not Phase.FINISHED
+        else (),
+    )
