@@ -1,0 +1,146 @@
+"""Building and running the bot: Bot, Dispatcher, database, outbox, timers."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.enums import ParseMode
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeDefault
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot import db
+from bot.config import Settings
+from bot.errors import install_error_handler
+from bot.handlers import build_router
+from bot.i18n import SUPPORTED
+from bot.logs import RequestLogger, UpdateLogger
+from bot.outbox import Limits, Outbox
+from bot.outbox.db_store import SqlDurableStore
+from bot.render.messages import command_description
+from bot.services.autoplay import ComputerPlayers
+from bot.services.context import AppContext
+from bot.services.games import remember_slot, restore_slots
+from bot.services.membership import chat_migrated, user_unreachable
+from bot.services.scheduler import TimerLoop
+
+__all__ = ["BotApp", "build_app"]
+
+log = logging.getLogger(__name__)
+
+COMMANDS = ("newgame", "score", "rules", "settings", "cancel", "help")
+
+
+@dataclass
+class BotApp:
+    bot: Bot
+    dispatcher: Dispatcher
+    context: AppContext
+    engine: AsyncEngine
+    timers: TimerLoop
+
+    async def startup(self) -> None:
+        restored = await restore_slots(self.context)
+        await self.context.outbox.start()
+        await self._set_commands()
+        self.timers.start()
+        log.info("bot @%s started; %d active games", self.context.bot_username, restored)
+
+    async def shutdown(self) -> None:
+        await self.timers.stop()
+        await self.context.outbox.stop(drain=True)
+        self.context.players.close()
+        await self.bot.session.close()
+        await self.engine.dispose()
+
+    async def _set_commands(self) -> None:
+        for lang in (*SUPPORTED, None):
+            menu_lang = lang or self.context.settings.default_language
+            commands = [
+                BotCommand(command=c, description=command_description(c, menu_lang))
+                for c in COMMANDS
+            ]
+            for scope in (BotCommandScopeDefault(), BotCommandScopeAllGroupChats()):
+                await self.bot.set_my_commands(commands, scope=scope, language_code=lang)
+
+    async def run_polling(self) -> None:
+        """Long polling until cancelled."""
+        await self.startup()
+        try:
+            await self.dispatcher.start_polling(
+                self.bot, handle_signals=False, close_bot_session=False
+            )
+        finally:
+            await self.shutdown()
+
+
+async def build_app(
+    settings: Settings,
+    *,
+    computer_pause: float = 1.0,
+    timer_tick: float = 0.25,
+    ai_processes: int = 1,
+    outbox_limits: Limits | None = None,
+) -> BotApp:
+    """Everything wired, migrations applied; call ``startup`` (or ``run_polling``) next."""
+    token = settings.require_bot_token()
+    await db.upgrade_to_head(settings.database_url)
+    engine = db.create_engine(settings.database_url)
+    sessionmaker = db.create_sessionmaker(engine)
+    session = AiohttpSession()
+    if settings.telegram_api_base:
+        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
+    session.middleware(RequestLogger())
+    bot = Bot(token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML))
+    me = await bot.get_me()
+
+    context: AppContext
+    players = ComputerPlayers(processes=ai_processes)
+
+    async def on_forbidden(chat_id: int) -> None:
+        await user_unreachable(context, chat_id)
+
+    async def on_migrated(old: int, new: int) -> None:
+        await chat_migrated(context, old, new)
+
+    async def on_slot_message(chat_id: int, slot: str, message_id: int) -> None:
+        await remember_slot(context, chat_id, slot, message_id)
+
+    outbox = Outbox(
+        bot,
+        store=SqlDurableStore(sessionmaker),
+        on_forbidden=on_forbidden,
+        on_migrated=on_migrated,
+        on_slot_message=on_slot_message,
+        limits=outbox_limits,
+    )
+    context = AppContext(
+        bot=bot,
+        settings=settings,
+        sessionmaker=sessionmaker,
+        outbox=outbox,
+        players=players,
+        bot_username=me.username or "",
+        computer_pause=computer_pause,
+    )
+    timers = TimerLoop(context, tick=timer_tick)
+    dispatcher = Dispatcher()
+    dispatcher["app"] = context
+    dispatcher.update.outer_middleware(UpdateLogger())
+    dispatcher.include_router(build_router())
+    install_error_handler(dispatcher)
+    return BotApp(bot, dispatcher, context, engine, timers)
+
+
+async def run(settings: Settings) -> None:
+    app = await build_app(settings)
+    if settings.webhook_enabled:
+        from bot.webhook import run_webhook
+
+        await run_webhook(app)
+    else:
+        await app.run_polling()

@@ -1,0 +1,33 @@
+"""The last line of defence: an exception in a handler is logged and the user answered,
+never left hanging with a spinning button."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Dispatcher
+from aiogram.types import ErrorEvent
+
+from bot.i18n import pick_language
+from bot.render.messages import Alert, alert
+
+__all__ = ["install_error_handler"]
+
+log = logging.getLogger(__name__)
+
+
+def install_error_handler(dispatcher: Dispatcher) -> None:
+    @dispatcher.errors()
+    async def on_error(event: ErrorEvent) -> bool:
+        update = event.update
+        log.error(
+            "update %s failed: %r", update.update_id, event.exception, exc_info=event.exception
+        )
+        query = update.callback_query
+        if query is not None:
+            lang = pick_language(query.from_user.language_code)
+            try:
+                await query.answer(alert(Alert.INTERNAL_ERROR, lang), show_alert=True)
+            except Exception:  # the answer itself can fail (query too old): already logged
+                log.debug("could not answer callback %s", query.id)
+        return True

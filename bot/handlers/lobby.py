@@ -1,0 +1,53 @@
+"""/newgame and the lobby buttons."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message
+
+from bot.callbacks import LobbyAction, LobbyCb
+from bot.handlers.common import answer_callback, is_admin, is_group, person_of
+from bot.services import lobby
+from bot.services.chat_settings import show_settings
+from bot.services.context import AppContext
+
+router = Router(name=__name__)
+
+
+@router.message(Command("newgame"), F.from_user)
+async def new_game(message: Message, app: AppContext) -> None:
+    assert message.from_user is not None
+    solo = not is_group(message.chat)
+    answer = await lobby.new_game(
+        app, message.chat.id, message.chat.title or "", person_of(message.from_user), solo=solo
+    )
+    if answer.text:
+        app.outbox.send(message.chat.id, answer.text)
+
+
+@router.callback_query(LobbyCb.filter())
+async def lobby_button(
+    callback: CallbackQuery, callback_data: LobbyCb, app: AppContext, bot: Bot
+) -> None:
+    person = person_of(callback.from_user)
+    chat = callback.message.chat if callback.message else None
+    title = chat.title if chat is not None and chat.title else ""
+    game_id = callback_data.game_id
+    match callback_data.action:
+        case LobbyAction.JOIN:
+            answer = await lobby.join(app, game_id, title, person)
+        case LobbyAction.LEAVE:
+            answer = await lobby.leave(app, game_id, person)
+        case LobbyAction.ADD_BOT:
+            answer = await lobby.add_computer(app, game_id, person, callback_data.bot_kind)
+        case LobbyAction.START:
+            admin = chat is not None and await is_admin(bot, chat.id, person.id)
+            answer = await lobby.start(app, game_id, person, is_admin=admin)
+        case LobbyAction.SETTINGS:
+            if chat is None:
+                return
+            await show_settings(app, chat.id)
+            await callback.answer()
+            return
+    await answer_callback(callback, answer)

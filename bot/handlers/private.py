@@ -1,0 +1,32 @@
+"""/start in the private chat: greeting, finishing a join, showing the hand again."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import CommandObject, CommandStart
+from aiogram.types import Message
+
+from bot.handlers.common import person_of
+from bot.i18n import pick_language
+from bot.render.messages import private_start
+from bot.services import info, lobby
+from bot.services.context import AppContext
+from bot.services.links import parse_join_payload
+
+router = Router(name=__name__)
+router.message.filter(F.chat.type == ChatType.PRIVATE)
+
+
+@router.message(CommandStart(), F.from_user)
+async def start(message: Message, command: CommandObject, app: AppContext) -> None:
+    assert message.from_user is not None
+    person = person_of(message.from_user)
+    game_id = parse_join_payload(command.args or "")
+    if game_id is not None:
+        answer = await lobby.join_from_private(app, game_id, person)
+        if answer.text:
+            app.outbox.send(person.id, answer.text)
+    shown = await info.resend_hands(app, person.id)
+    if game_id is None and shown == 0:
+        app.outbox.send(person.id, private_start(person.first_name, pick_language(person.language)))

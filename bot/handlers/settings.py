@@ -1,0 +1,43 @@
+"""/settings and the settings buttons."""
+
+from __future__ import annotations
+
+from aiogram import Bot, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message
+
+from bot.callbacks import SettingsCb
+from bot.handlers.common import answer_callback, is_admin
+from bot.render.messages import Alert, alert
+from bot.services.answers import Answer
+from bot.services.chat_settings import (
+    apply_setting,
+    chat_language,
+    may_change_settings,
+    show_settings,
+)
+from bot.services.context import AppContext
+
+router = Router(name=__name__)
+
+
+@router.message(Command("settings"))
+async def settings(message: Message, app: AppContext) -> None:
+    await show_settings(app, message.chat.id)
+
+
+@router.callback_query(SettingsCb.filter())
+async def settings_button(
+    callback: CallbackQuery, callback_data: SettingsCb, app: AppContext, bot: Bot
+) -> None:
+    if callback.message is None:
+        await callback.answer()
+        return
+    chat_id = callback.message.chat.id
+    user_id = callback.from_user.id
+    admin = await is_admin(bot, chat_id, user_id)
+    if not await may_change_settings(app, chat_id, user_id, is_admin=admin):
+        lang = await chat_language(app, chat_id)
+        await answer_callback(callback, Answer.refuse(alert(Alert.ONLY_OPENER, lang)))
+        return
+    await answer_callback(callback, await apply_setting(app, chat_id, callback_data))

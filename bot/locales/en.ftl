@@ -1,0 +1,411 @@
+# Debertz (klabor): the bot's English texts.
+#
+# Keys starting with btn-, alert-, reason-, card-, suit-, rank-, meld-, name-, action-,
+# item-, opt-, value-, preset-, language-, duration-, and points, sheet-bait-mark,
+# sheet-hand are plain text (buttons, alerts, names): no HTML markup.
+# All others are HTML (parse_mode HTML): markup is <b>, <i>, <a> only.
+
+## Common
+
+points =
+    { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    }
+duration-seconds = { $n } s
+duration-minutes = { $n } min
+name-pair = { $first } and { $second }
+name-numbered = { $name } { $number }
+name-computer =
+    { $kind ->
+        [heuristic] 🤖 Computer (easy)
+        [search] 🤖 Computer (strong)
+       *[other] 🤖 Computer
+    }
+versus = { $first } ⚔ { $second }
+
+## Cards
+
+rank-7 = 7
+rank-8 = 8
+rank-9 = 9
+rank-10 = 10
+rank-j = J
+rank-q = Q
+rank-k = K
+rank-a = A
+suit-spades = spades
+suit-clubs = clubs
+suit-diamonds = diamonds
+suit-hearts = hearts
+suit-label = { $symbol } { $name }
+card-label = { $rank }{ $suit }
+meld-kind =
+    { $kind ->
+        [terz] terz
+        [fifty] fifty
+       *[hundred] hundred
+    }
+meld-announced =
+    { $top ->
+        [seven] seven
+        [eight] eight
+        [nine] nine
+        [ten] ten
+        [jack] jack
+        [queen] queen
+        [king] king
+       *[ace] ace
+    }-high { $kind ->
+        [terz] terz
+        [fifty] fifty
+       *[hundred] hundred
+    }
+meld-shown = { $kind } { $cards }
+action-pass = pass
+action-play = play
+action-exchange = exchange the seven
+action-keep = keep the seven
+
+## The table (group message)
+
+table-title = 🃏 <b>Hand { $number }</b> · { $dealer } deals
+table-proposed = Proposed trump: <b>{ $card }</b>
+table-proposed-dealer = Proposed trump: <b>{ $card }</b> (the dealer's)
+table-seven-exchanged = Seven exchanged: { $name } takes { $taken }, { $seven } lies under the stock
+table-bids = Bidding: { $bids }
+table-bid = { $name } — { $bid }
+table-round-two = Round two: the proposed suit can no longer be named.
+table-trump = Trump: <b>{ $suit }</b> · { $bidder } plays
+table-melds-announced = Announced: { $melds }
+table-seat-melds = { $name } — { $melds }
+table-melds-won = Best melds (+{ $points }): { $melds }
+table-bella = Bella: { $name } (+20)
+table-trick = On the table: { $cards }
+table-play = { $name } { $card }
+table-last-trick = Last trick → { $winner }: { $cards }
+table-tricks = Tricks: { $tricks }
+table-side-value = { $name } { $value }
+table-turn-bid-1 = 👉 { $name } to bid: play or pass?
+table-turn-bid-2 = 👉 { $name } to bid: name trump or pass?
+table-turn-exchange = 👉 { $name } decides: exchange the trump seven?
+table-turn-play = 👉 { $name } to play
+table-deadline = ⏳ { $time } per move
+table-score = Score: { $scores } · playing to { $target }
+score-line = Score: { $scores }
+table-hanging = Hanging bait: { $points } set aside
+table-over = 🏁 The game is over.
+
+## The hand (private message)
+
+hand-title = 🃏 <b>Your cards</b> · hand { $number }
+hand-bid-1 = <b>Your call:</b> play with { $suit } as trump, or pass?
+hand-bid-2 = <b>Your call:</b> name a trump suit or pass.
+hand-bid-2-must = <b>Your call:</b> name a trump suit — you are the dealer and the dealer is obliged, no passing.
+hand-exchange = <b>You hold the trump seven.</b> Exchange it for the proposed card { $card }?
+hand-your-turn = 👉 <b>Your turn!</b>
+hand-your-lead = 👉 <b>Your turn!</b> You lead.
+hand-own-melds = You hold: { $melds }
+btn-play = ✅ Play { $suit }
+btn-pass = Pass
+btn-suit = { $symbol } { $name }
+btn-exchange = 🔄 Exchange the seven for { $card }
+btn-keep = Keep it
+btn-card-legal = • { $card }
+btn-card = { $card }
+
+## The lobby
+
+lobby-title = 🃏 <b>Debertz — take a seat</b>
+lobby-opener = Table opened by { $name }
+lobby-rules = 📜 { $rules } · to { $target } (details: /rules)
+lobby-seat = { $number }. { $name }
+lobby-seat-free = { $number }. — free —
+lobby-pairs = Pairs (partners sit opposite): { $first } ⚔ { $second }
+lobby-need-players = 2 to { $max } players needed. Take a seat!
+lobby-ready = Ready to start: { $count ->
+        [one] { $count } player
+       *[other] { $count } players
+    } at the table.
+lobby-pairs-hint = Four play in pairs: 1 and 3 against 2 and 4.
+btn-join = 🪑 Sit down
+btn-leave = 🚶 Leave
+btn-add-computer =
+    { $kind ->
+        [heuristic] 🤖 + easy
+        [search] 🤖 + strong
+       *[other] 🤖 + computer
+    }
+btn-start = ▶️ Start
+btn-start-wait = ⏳ Start (2+ needed)
+btn-settings = ⚙️ Settings
+
+## Hand results and the score sheet
+
+result-title = 📋 <b>Hand { $number } result</b> · trump { $suit } · bidder: { $bidder }
+result-side = <b>{ $name }</b>: { $items } = <b>{ $total }</b>
+item-tricks = { $n ->
+        [0] no tricks
+        [one] { $n } trick
+       *[other] { $n } tricks
+    }
+item-cards = cards { $n }
+item-last-trick = last trick { $n }
+item-melds = melds { $n }
+item-bella = bella { $n }
+result-made = ✅ The bidder scored more — everyone writes their own points.
+result-bait = ❌ <b>Bait!</b> { $pair ->
+        [yes] The bidders sat: their
+       *[no] The bidder sat: their
+    } { $points } go to the opponents.
+result-received = { $name } +{ $points } from the bait
+result-hanging = ⚖️ <b>Hanging bait:</b> the bidder tied, their points are set aside. Set aside: { $points }.
+result-hanging-won = { $name } collects the hanging bait: +{ $points }
+result-bolt = Bolt (no trick taken): { $name } −{ $points }
+result-third-bait = Third bait: { $name } −{ $points }
+result-written = Written: { $written }
+sheet-bait-mark = B
+sheet-title = 📒 <b>Score sheet</b> · playing to { $target }
+sheet-title-plain = 📒 <b>Score sheet</b>
+sheet-hand = #
+sheet-elided = …the first hands are not shown: { $count }
+sheet-empty = No hands played yet.
+sheet-legend = B — bait: the bidder sat.
+game-over-title = 🏆 <b>Game!</b> { $pair ->
+        [yes] { $name } win
+       *[no] { $name } wins
+    } with { $points }.
+game-over-new = Play again: /newgame
+
+## Rules
+
+preset-odessa = Odessa debertz
+preset-moscow = Moscow rules
+preset-kharkiv = Kharkiv rules
+preset-custom = house rules
+rules-title = 📜 <b>Rules in this chat</b>
+rules-preset = Rule set: <b>{ $preset }</b>
+rules-timeout = Time per move: { $time }, then the bot plays for you.
+rule-target = The game goes to <b>{ $value }</b> { $value ->
+        [one] point
+       *[other] points
+    }.
+rule-dealer_rotation =
+    { $value ->
+        [winner] Whoever wrote the most in the last hand deals.
+       *[clockwise] The deal passes clockwise.
+    }
+rule-obligatory_dealer =
+    { $value ->
+        [yes] Obligatory dealer: in round two the dealer may not pass and must name trump.
+       *[no] No obligatory dealer: if everyone passes twice, the cards are redealt.
+    }
+rule-seven_exchange =
+    { $value ->
+        [yes] The trump seven may be exchanged for the proposed card (2 or 3 players).
+       *[no] The trump seven is not exchanged.
+    }
+rule-hundred =
+    { $value ->
+        [yes] Five or more in a row is a hundred (100).
+       *[no] No hundred: four or more in a row is a fifty (50).
+    }
+rule-debertz_wins =
+    { $value ->
+        [yes] Seven in a row (debertz) wins the game at once.
+       *[no] Seven in a row is an ordinary meld and does not win the game at once.
+    }
+rule-trump_priority =
+    { $value ->
+        [yes] Between equal melds, the trump meld ranks higher.
+       *[no] A trump meld does not outrank an equal plain one: the earlier player's wins.
+    }
+rule-melds_need_trick =
+    { $value ->
+        [yes] Melds count only if their side took at least one trick.
+       *[no] Melds count even without a trick.
+    }
+rule-bella_announcement =
+    { $value ->
+        [first] Bella is announced with the first card of the pair.
+       *[second] Bella is announced with the second card of the pair.
+    }
+rule-first_lead =
+    { $value ->
+        [bidder] The bidder leads first.
+       *[left_of_dealer] The player left of the dealer leads first.
+    }
+rule-overtrump =
+    { $value ->
+        [yes] You must beat a trump with a higher trump if you can.
+       *[no] You need not beat a trump with a higher one.
+    }
+rule-hanging_bait =
+    { $value ->
+        [yes] Hanging bait: on a tie the bidder's points wait for the next hand.
+       *[no] A tie for the bidder is a bait.
+    }
+rule-three_player_bait =
+    { $value ->
+        [half] With 3 players a bait is always split in half.
+       *[richer] With 3 players a bait goes to the opponent with more points (equal: split in half).
+    }
+rule-bolt_penalty =
+    { $value ->
+        [0] No penalty for a bolt (no trick taken).
+       *[other] Bolt (no trick taken): −{ $value }.
+    }
+rule-third_bait_penalty =
+    { $value ->
+        [0] No penalty for every third bait.
+       *[other] Every third bait costs another −{ $value }.
+    }
+
+## Settings
+
+settings-title = ⚙️ <b>Chat settings</b>
+settings-language = Language: { $language }
+settings-hint = Press a button to change it.
+opt-target = To
+opt-dealer_rotation = Deal
+opt-obligatory_dealer = Obligatory dealer
+opt-seven_exchange = Seven exchange
+opt-hundred = Hundred
+opt-debertz_wins = Debertz wins
+opt-trump_priority = Trump meld ranks higher
+opt-melds_need_trick = Melds need a trick
+opt-bella_announcement = Bella
+opt-first_lead = First lead
+opt-overtrump = Must overtrump
+opt-hanging_bait = Hanging bait
+opt-three_player_bait = Bait with 3
+opt-bolt_penalty = Bolt
+opt-third_bait_penalty = Third bait
+value-dealer_rotation-clockwise = clockwise
+value-dealer_rotation-winner = hand winner
+value-bella_announcement-second = with the second card
+value-bella_announcement-first = with the first card
+value-first_lead-left_of_dealer = left of the dealer
+value-first_lead-bidder = the bidder
+value-three_player_bait-richer = to the richer
+value-three_player_bait-half = split in half
+btn-option-on = ✅ { $label }
+btn-option-off = ▫️ { $label }
+btn-option-value = { $label }: { $value }
+btn-penalty = { $label }: { $value ->
+        [0] none
+       *[other] −{ $value }
+    }
+btn-preset = { $current ->
+        [yes] ✓ { $name }
+       *[no] { $name }
+    }
+btn-preset-odessa = Odessa
+btn-preset-moscow = Moscow
+btn-preset-kharkiv = Kharkiv
+btn-target = { $current ->
+        [yes] ✓ to { $value }
+       *[no] to { $value }
+    }
+btn-language = { $current ->
+        [yes] ✓ { $name }
+       *[no] { $name }
+    }
+btn-timeout = { $current ->
+        [yes] ✓ ⏳ { $time }
+       *[no] ⏳ { $time }
+    }
+btn-close = Close
+language-ru = Русский
+language-uk = Українська
+language-en = English
+
+## Why not (alerts)
+
+reason-game_over = The game is already over.
+reason-not_your_turn = It is not your turn.
+reason-wrong_phase =
+    { $action ->
+        [card] Too early to play a card — bidding comes first.
+       *[other] You cannot do that now.
+    }
+reason-pass_not_allowed = You cannot pass — name a trump suit.
+reason-suit_not_allowed = The proposed suit cannot be named in round two — pick another.
+reason-dealer_must_name_suit = You are the dealer and the dealer is obliged: no passing, name a trump suit.
+reason-no_seven_to_exchange = There is no trump seven to exchange now.
+reason-card_not_in_hand = You do not have that card.
+reason-must_follow_suit = You must follow suit { $suit }.
+reason-must_trump = No card of the suit led — you must trump { $suit }.
+reason-must_overtrump = You must beat it with a higher trump { $suit }.
+
+## Bot messages
+
+msg-help =
+    🃏 <b>Debertz (klabor) on Telegram</b>
+
+    Two, three or four players (four play in pairs, partners sit opposite). The computer fills empty seats.
+
+    <b>How to play</b>
+    1. In a group: /newgame opens a table; press “Sit down”.
+    2. Your cards come in a private chat: open a chat with me and press /start, or I cannot send you your hand.
+    3. Bid and play with the buttons there. Cards marked with a dot are playable; if a card is not, I will tell you why.
+    4. The group's table shows trump, tricks, melds and the score. I find the melds myself.
+
+    <b>Commands</b>
+    /newgame — open a table
+    /score — the score sheet
+    /rules — this chat's rules
+    /settings — settings (rules, language, time per move)
+    /cancel — cancel the game
+    /help — this help
+msg-lobby-exists = A table is already open — join it: { $link }
+msg-lobby-exists-nolink = A table is already open — join it in the message above.
+msg-game-running = A game is in progress. Score: /score, cancel: /cancel.
+msg-lobby-link = the table
+msg-joined = 🪑 { $name } takes a seat.
+msg-left = 🚶 { $name } leaves the table.
+msg-game-started = ▶️ <b>Let's play!</b> { $players }. Everyone gets their cards in a private chat.
+msg-cancel-question = Cancel the game? The score will be lost.
+btn-cancel-yes = Yes, cancel
+btn-cancel-no = No, play on
+msg-cancelled = 🛑 The game is cancelled.
+msg-cancel-kept = Playing on.
+msg-need-private = { $name }, to take a seat, open a chat with me and press /start — that is where I send your cards.
+btn-open-private = 💬 Open a chat with the bot
+msg-unreachable = ⚠️ { $name }, I cannot write to you privately — open a chat with me and press /start, or I cannot send you your cards.
+msg-turn-reminder = ⏰ { $name }, your turn! { $time } left.
+msg-auto-played = ⏰ { $name } ran out of time — the bot plays for them: { $action }
+msg-redeal = 🔁 Everyone passed twice — redeal. { $dealer } deals.
+msg-only-groups = This command works in a group: add me to a chat with friends and type /newgame there.
+msg-private-start =
+    👋 Hi, { $name }! I deal the cards and keep the score in Debertz.
+
+    Add me to a group and type /newgame — your cards will come here. Help: /help.
+msg-private-joined = ✅ Done: you have a seat in “{ $chat }”. Your cards will come here.
+msg-solo = 🃏 We play here: you against the computer. The table and your cards are in this chat.
+msg-no-game = There is no game now. Start one: /newgame.
+alert-stale = This button is out of date.
+alert-not-your-game = This is not your game.
+alert-game-over = The game is already over.
+alert-already-joined = You already have a seat.
+alert-table-full = No free seats — the table is full.
+alert-not-in-game = You are not at this table.
+alert-only-opener = Only the player who opened the table or a chat admin can do that.
+alert-need-private = Open a chat with me and press /start first — your cards go there.
+alert-joined = You have a seat!
+alert-left = You left the table.
+alert-need-players = At least 2 players are needed.
+alert-saved = Saved.
+alert-too-late = Too late: that move has already been made.
+alert-game-started = The game has already started.
+alert-internal-error = Something went wrong. Please try again.
+alert-setting-next-game = Saved — it applies from the next game.
+alert-computer-added = A computer player sat down.
+alert-started = Let's play!
+alert-cancelled = The game is cancelled.
+cmd-newgame = New game: gather a table
+cmd-score = The game's score sheet
+cmd-rules = This chat's rules
+cmd-settings = Rule settings
+cmd-cancel = Cancel the game
+cmd-help = How to play with the bot

@@ -1,0 +1,416 @@
+# Деберц (клабор): русские тексты бота. Язык по умолчанию.
+#
+# Ключи на btn-, alert-, reason-, card-, suit-, rank-, meld-, name-, action-, item-, opt-,
+# value-, preset-, language-, duration-, а также points, sheet-bait-mark, sheet-hand —
+# простой текст (кнопки, всплывающие подсказки, имена): без HTML-разметки.
+# Остальные — HTML (parse_mode HTML): разметка только <b>, <i>, <a>.
+# Имена игроков вставляются как есть: бот сам экранирует их.
+# Прошедшее время с именем игрока не годится (род неизвестен): «ходит Аня», «Аня: пас».
+
+## Общее
+
+points =
+    { $n ->
+        [one] { $n } очко
+        [few] { $n } очка
+       *[many] { $n } очков
+    }
+duration-seconds = { $n } с
+duration-minutes = { $n } мин
+name-pair = { $first } и { $second }
+name-numbered = { $name } { $number }
+name-computer =
+    { $kind ->
+        [heuristic] 🤖 Компьютер (лёгкий)
+        [search] 🤖 Компьютер (сильный)
+       *[other] 🤖 Компьютер
+    }
+versus = { $first } ⚔ { $second }
+
+## Карты
+
+rank-7 = 7
+rank-8 = 8
+rank-9 = 9
+rank-10 = 10
+rank-j = В
+rank-q = Д
+rank-k = К
+rank-a = Т
+suit-spades = пики
+suit-clubs = трефы
+suit-diamonds = бубны
+suit-hearts = черви
+suit-label = { $symbol } { $name }
+card-label = { $rank }{ $suit }
+meld-kind =
+    { $kind ->
+        [terz] терц
+        [fifty] полтинник
+       *[hundred] сотня
+    }
+meld-announced =
+    { $kind ->
+        [terz] терц
+        [fifty] полтинник
+       *[hundred] сотня
+    } от { $top ->
+        [seven] семёрки
+        [eight] восьмёрки
+        [nine] девятки
+        [ten] десятки
+        [jack] валета
+        [queen] дамы
+        [king] короля
+       *[ace] туза
+    }
+meld-shown = { $kind } { $cards }
+action-pass = пас
+action-play = играю
+action-exchange = поменять семёрку
+action-keep = оставить семёрку
+
+## Стол (сообщение в группе)
+
+table-title = 🃏 <b>Раздача { $number }</b> · сдаёт { $dealer }
+table-proposed = Открытая карта: <b>{ $card }</b>
+table-proposed-dealer = Открытая карта: <b>{ $card }</b> (у сдающего)
+table-seven-exchanged = Семёрка поменяна: { $name } забирает { $taken }, под колодой { $seven }
+table-bids = Торговля: { $bids }
+table-bid = { $name } — { $bid }
+table-round-two = Второй круг: масть открытой карты уже не назвать.
+table-trump = Козырь: <b>{ $suit }</b> · играет { $bidder }
+table-melds-announced = Объявлено: { $melds }
+table-seat-melds = { $name } — { $melds }
+table-melds-won = Старшие комбинации (+{ $points }): { $melds }
+table-bella = Бэла: { $name } (+20)
+table-trick = На столе: { $cards }
+table-play = { $name } { $card }
+table-last-trick = Прошлая взятка → { $winner }: { $cards }
+table-tricks = Взятки: { $tricks }
+table-side-value = { $name } { $value }
+table-turn-bid-1 = 👉 Решает { $name }: играть или пас?
+table-turn-bid-2 = 👉 Решает { $name }: назвать козырь или пас?
+table-turn-exchange = 👉 Решает { $name }: менять козырную семёрку?
+table-turn-play = 👉 Ходит { $name }
+table-deadline = ⏳ { $time } на ход
+table-score = Счёт: { $scores } · до { $target }
+score-line = Счёт: { $scores }
+table-hanging = Висячий байт: отложено { $points }
+table-over = 🏁 Партия окончена.
+
+## Рука (личное сообщение)
+
+hand-title = 🃏 <b>Ваши карты</b> · раздача { $number }
+hand-bid-1 = <b>Ваше слово:</b> играете с козырем { $suit } или пас?
+hand-bid-2 = <b>Ваше слово:</b> назовите козырь или скажите пас.
+hand-bid-2-must = <b>Ваше слово:</b> назовите козырь — вы сдающий, играем с обязами, пасовать нельзя.
+hand-exchange = <b>У вас козырная семёрка.</b> Поменять её на открытую карту { $card }?
+hand-your-turn = 👉 <b>Ваш ход!</b>
+hand-your-lead = 👉 <b>Ваш ход!</b> Вы заходите.
+hand-own-melds = У вас: { $melds }
+btn-play = ✅ Играю { $suit }
+btn-pass = Пас
+btn-suit = { $symbol } { $name }
+btn-exchange = 🔄 Поменять семёрку на { $card }
+btn-keep = Оставить
+btn-card-legal = • { $card }
+btn-card = { $card }
+
+## Сбор за столом
+
+lobby-title = 🃏 <b>Деберц — собираем стол</b>
+lobby-opener = Стол собирает { $name }
+lobby-rules = 📜 { $rules } · до { $target } (подробнее — /rules)
+lobby-seat = { $number }. { $name }
+lobby-seat-free = { $number }. — свободно —
+lobby-pairs = Пары (партнёры сидят напротив): { $first } ⚔ { $second }
+lobby-need-players = Нужно от 2 до { $max } игроков. Садитесь!
+lobby-ready = Можно начинать: { $count ->
+        [one] { $count } игрок
+        [few] { $count } игрока
+       *[many] { $count } игроков
+    } за столом.
+lobby-pairs-hint = Вчетвером играют пары: 1 и 3 против 2 и 4.
+btn-join = 🪑 Сесть
+btn-leave = 🚶 Встать
+btn-add-computer =
+    { $kind ->
+        [heuristic] 🤖 + лёгкий
+        [search] 🤖 + сильный
+       *[other] 🤖 + компьютер
+    }
+btn-start = ▶️ Начать
+btn-start-wait = ⏳ Начать (нужно 2+)
+btn-settings = ⚙️ Настройки
+
+## Итоги раздачи и запись
+
+result-title = 📋 <b>Итоги раздачи { $number }</b> · козырь { $suit } · играющий: { $bidder }
+result-side = <b>{ $name }</b>: { $items } = <b>{ $total }</b>
+item-tricks = { $n ->
+        [0] без взяток
+        [one] { $n } взятка
+        [few] { $n } взятки
+       *[many] { $n } взяток
+    }
+item-cards = карты { $n }
+item-last-trick = послед { $n }
+item-melds = комбинации { $n }
+item-bella = бэла { $n }
+result-made = ✅ Играющий набрал больше — каждый пишет своё.
+result-bait = ❌ <b>Байт!</b> { $pair ->
+        [yes] Играющие «сели»: их
+       *[no] Играющий «сел»: его
+    } { $points } уходят соперникам.
+result-received = { $name } +{ $points } за байт
+result-hanging = ⚖️ <b>Висячий байт:</b> у играющего ничья, его очки откладываются. Отложено: { $points }.
+result-hanging-won = Висяк забирает { $name }: +{ $points }
+result-bolt = Болт (ни одной взятки): { $name } −{ $points }
+result-third-bait = Третий байт: { $name } −{ $points }
+result-written = Пишем: { $written }
+sheet-bait-mark = Б
+sheet-title = 📒 <b>Запись партии</b> · до { $target }
+sheet-title-plain = 📒 <b>Запись партии</b>
+sheet-hand = №
+sheet-elided = …первые раздачи не показаны: { $count }
+sheet-empty = Раздач ещё не было.
+sheet-legend = Б — байт: играющий «сел».
+game-over-title = 🏆 <b>Партия!</b> { $pair ->
+        [yes] Побеждают { $name }
+       *[no] Побеждает { $name }
+    } — { $points }.
+game-over-new = Сыграть ещё — /newgame
+
+## Правила
+
+preset-odessa = одесский деберц
+preset-moscow = московские правила
+preset-kharkiv = харьковские правила
+preset-custom = свои правила
+rules-title = 📜 <b>Правила в этом чате</b>
+rules-preset = Набор: <b>{ $preset }</b>
+rules-timeout = На ход: { $time }, потом за игрока ходит бот.
+rule-target = Партия до <b>{ $value }</b> { $value ->
+        [one] очка
+       *[other] очков
+    }.
+rule-dealer_rotation =
+    { $value ->
+        [winner] Сдаёт тот, кто больше записал в прошлой раздаче.
+       *[clockwise] Сдают по кругу.
+    }
+rule-obligatory_dealer =
+    { $value ->
+        [yes] С обязами: во втором круге сдающий не может пасовать и обязан назвать козырь.
+       *[no] Без обязов: если все дважды спасовали — пересдача.
+    }
+rule-seven_exchange =
+    { $value ->
+        [yes] Козырную семёрку можно поменять на открытую карту (вдвоём и втроём).
+       *[no] Козырную семёрку не меняют.
+    }
+rule-hundred =
+    { $value ->
+        [yes] Пять карт подряд и больше — сотня (100).
+       *[no] Сотни нет: четыре подряд и больше — полтинник (50).
+    }
+rule-debertz_wins =
+    { $value ->
+        [yes] Семь карт подряд (деберц) — сразу выигрыш партии.
+       *[no] Семь подряд — обычная комбинация, партию сразу не выигрывает.
+    }
+rule-trump_priority =
+    { $value ->
+        [yes] При равных комбинациях старше козырная.
+       *[no] Козырная комбинация не старше равной некозырной: старше у того, кто ходит раньше.
+    }
+rule-melds_need_trick =
+    { $value ->
+        [yes] Комбинации считаются, только если взята хоть одна взятка.
+       *[no] Комбинации считаются и без взяток.
+    }
+rule-bella_announcement =
+    { $value ->
+        [first] Бэла объявляется с первой картой пары.
+       *[second] Бэла объявляется со второй картой пары.
+    }
+rule-first_lead =
+    { $value ->
+        [bidder] Первым ходит играющий.
+       *[left_of_dealer] Первым ходит игрок слева от сдающего.
+    }
+rule-overtrump =
+    { $value ->
+        [yes] Козырь нужно перебивать старшим козырем, если он есть.
+       *[no] Перебивать козырь старшим не обязательно.
+    }
+rule-hanging_bait =
+    { $value ->
+        [yes] Висячий байт: при ничьей очки играющего ждут следующей раздачи.
+       *[no] Ничья у играющего — это байт.
+    }
+rule-three_player_bait =
+    { $value ->
+        [half] Втроём очки севшего всегда делятся пополам.
+       *[richer] Втроём очки севшего получает соперник, у кого больше (поровну — пополам).
+    }
+rule-bolt_penalty =
+    { $value ->
+        [0] За болт (ни одной взятки) не штрафуют.
+       *[other] Болт (ни одной взятки): −{ $value }.
+    }
+rule-third_bait_penalty =
+    { $value ->
+        [0] За третий байт не штрафуют.
+       *[other] Каждый третий байт: ещё −{ $value }.
+    }
+
+## Настройки
+
+settings-title = ⚙️ <b>Настройки чата</b>
+settings-language = Язык: { $language }
+settings-hint = Нажмите кнопку, чтобы изменить.
+opt-target = До
+opt-dealer_rotation = Сдача
+opt-obligatory_dealer = С обязами
+opt-seven_exchange = Обмен семёрки
+opt-hundred = Сотня
+opt-debertz_wins = Деберц выигрывает
+opt-trump_priority = Козырная старше
+opt-melds_need_trick = Комбинации только со взяткой
+opt-bella_announcement = Бэла
+opt-first_lead = Первый ход
+opt-overtrump = Перебивать козырь
+opt-hanging_bait = Висячий байт
+opt-three_player_bait = Байт втроём
+opt-bolt_penalty = Болт
+opt-third_bait_penalty = Третий байт
+value-dealer_rotation-clockwise = по кругу
+value-dealer_rotation-winner = победитель раздачи
+value-bella_announcement-second = со второй картой
+value-bella_announcement-first = с первой картой
+value-first_lead-left_of_dealer = слева от сдающего
+value-first_lead-bidder = играющий
+value-three_player_bait-richer = тому, у кого больше
+value-three_player_bait-half = пополам
+btn-option-on = ✅ { $label }
+btn-option-off = ▫️ { $label }
+btn-option-value = { $label }: { $value }
+btn-penalty = { $label }: { $value ->
+        [0] нет
+       *[other] −{ $value }
+    }
+btn-preset = { $current ->
+        [yes] ✓ { $name }
+       *[no] { $name }
+    }
+btn-preset-odessa = Одесса
+btn-preset-moscow = Москва
+btn-preset-kharkiv = Харьков
+btn-target = { $current ->
+        [yes] ✓ до { $value }
+       *[no] до { $value }
+    }
+btn-language = { $current ->
+        [yes] ✓ { $name }
+       *[no] { $name }
+    }
+btn-timeout = { $current ->
+        [yes] ✓ ⏳ { $time }
+       *[no] ⏳ { $time }
+    }
+btn-close = Закрыть
+language-ru = Русский
+language-uk = Українська
+language-en = English
+
+## Почему нельзя (всплывающие подсказки)
+
+reason-game_over = Партия уже окончена.
+reason-not_your_turn = Сейчас не ваш ход.
+reason-wrong_phase =
+    { $action ->
+        [card] Ходить картой пока рано — сначала торговля.
+       *[other] Сейчас этого сделать нельзя.
+    }
+reason-pass_not_allowed = Пасовать нельзя — назовите козырь.
+reason-suit_not_allowed = Масть открытой карты во втором круге не называют — выберите другую.
+reason-dealer_must_name_suit = Вы сдающий, играем с обязами: пасовать нельзя, назовите козырь.
+reason-no_seven_to_exchange = Сейчас нет козырной семёрки для обмена.
+reason-card_not_in_hand = Этой карты у вас нет.
+reason-must_follow_suit = Нужно ходить в масть { $suit }.
+reason-must_trump = Масти нет — нужно бить козырем { $suit }.
+reason-must_overtrump = Нужно перебить козырем старше { $suit }.
+
+## Сообщения бота
+
+msg-help =
+    🃏 <b>Деберц (клабор) в Telegram</b>
+
+    Играем вдвоём, втроём или вчетвером (парами — партнёры сидят напротив). Пустые места займёт компьютер.
+
+    <b>Как играть</b>
+    1. В группе: /newgame — откроется стол, жмите «Сесть».
+    2. Карты приходят в личку: откройте чат со мной и нажмите /start, иначе я не смогу прислать вам карты.
+    3. Торговля и ходы — кнопками в личке. Ходить можно картами, отмеченными точкой; если карту нельзя — я скажу почему.
+    4. За столом в группе видно козырь, взятки, комбинации и счёт. Комбинации я нахожу сам.
+
+    <b>Команды</b>
+    /newgame — собрать стол
+    /score — запись партии
+    /rules — правила этого чата
+    /settings — настройки (правила, язык, время на ход)
+    /cancel — отменить партию
+    /help — эта справка
+msg-lobby-exists = За столом уже собираются — присоединяйтесь: { $link }
+msg-lobby-exists-nolink = За столом уже собираются — присоединяйтесь к сообщению выше.
+msg-game-running = Партия уже идёт. Посмотреть счёт — /score, отменить — /cancel.
+msg-lobby-link = к столу
+msg-joined = 🪑 { $name } за столом.
+msg-left = 🚶 { $name } встаёт из-за стола.
+msg-game-started = ▶️ <b>Начинаем!</b> { $players }. Карты — в личке у каждого.
+msg-cancel-question = Отменить партию? Счёт не сохранится.
+btn-cancel-yes = Да, отменить
+btn-cancel-no = Нет, играем
+msg-cancelled = 🛑 Партия отменена.
+msg-cancel-kept = Играем дальше.
+msg-need-private = { $name }, чтобы сесть за стол, откройте чат со мной и нажмите /start — туда я пришлю ваши карты.
+btn-open-private = 💬 Открыть чат с ботом
+msg-unreachable = ⚠️ { $name }, не могу написать вам в личку — откройте чат со мной и нажмите /start, иначе я не смогу прислать карты.
+msg-turn-reminder = ⏰ { $name }, ваш ход! Осталось { $time }.
+msg-auto-played = ⏰ { $name } не успевает — бот ходит за игрока: { $action }
+msg-redeal = 🔁 Все спасовали дважды — пересдача. Сдаёт { $dealer }.
+msg-only-groups = Эта команда работает в группе: добавьте меня в чат с друзьями и наберите там /newgame.
+msg-private-start =
+    👋 Привет, { $name }! Я сдаю карты и веду счёт в деберц.
+
+    Добавьте меня в группу и наберите /newgame — ваши карты будут приходить сюда. Справка — /help.
+msg-private-joined = ✅ Готово: вы за столом в «{ $chat }». Карты придут сюда.
+msg-solo = 🃏 Играем здесь: вы против компьютера. Стол и ваши карты — в этом чате.
+msg-no-game = Сейчас партии нет. Начать — /newgame.
+alert-stale = Эта кнопка устарела.
+alert-not-your-game = Это не ваша партия.
+alert-game-over = Партия уже окончена.
+alert-already-joined = Вы уже за столом.
+alert-table-full = Мест нет — стол полный.
+alert-not-in-game = Вы не за этим столом.
+alert-only-opener = Это может только тот, кто собрал стол, или админ чата.
+alert-need-private = Сначала откройте чат со мной и нажмите /start — туда придут ваши карты.
+alert-joined = Вы за столом!
+alert-left = Вы встали из-за стола.
+alert-need-players = Нужно хотя бы 2 игрока.
+alert-saved = Сохранено.
+alert-too-late = Поздно: этот ход уже сделан.
+alert-game-started = Партия уже началась.
+alert-internal-error = Что-то пошло не так. Попробуйте ещё раз.
+alert-setting-next-game = Сохранено — подействует со следующей партии.
+alert-computer-added = Компьютер сел за стол.
+alert-started = Начинаем!
+alert-cancelled = Партия отменена.
+cmd-newgame = Новая партия: собрать стол
+cmd-score = Счёт партии
+cmd-rules = Правила этого чата
+cmd-settings = Настройки правил
+cmd-cancel = Отменить партию
+cmd-help = Как играть с ботом

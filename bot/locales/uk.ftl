@@ -1,0 +1,415 @@
+# Деберц (клабор): українські тексти бота.
+#
+# Ключі на btn-, alert-, reason-, card-, suit-, rank-, meld-, name-, action-, item-, opt-,
+# value-, preset-, language-, duration-, а також points, sheet-bait-mark, sheet-hand —
+# простий текст (кнопки, спливні підказки, імена): без HTML-розмітки.
+# Решта — HTML (parse_mode HTML): розмітка лише <b>, <i>, <a>.
+# Минулий час з ім'ям гравця не годиться (рід невідомий): «ходить Аня», «Аня: пас».
+
+## Загальне
+
+points =
+    { $n ->
+        [one] { $n } очко
+        [few] { $n } очка
+       *[many] { $n } очок
+    }
+duration-seconds = { $n } с
+duration-minutes = { $n } хв
+name-pair = { $first } і { $second }
+name-numbered = { $name } { $number }
+name-computer =
+    { $kind ->
+        [heuristic] 🤖 Комп'ютер (легкий)
+        [search] 🤖 Комп'ютер (сильний)
+       *[other] 🤖 Комп'ютер
+    }
+versus = { $first } ⚔ { $second }
+
+## Карти
+
+rank-7 = 7
+rank-8 = 8
+rank-9 = 9
+rank-10 = 10
+rank-j = В
+rank-q = Д
+rank-k = К
+rank-a = Т
+suit-spades = піки
+suit-clubs = трефи
+suit-diamonds = бубни
+suit-hearts = чирви
+suit-label = { $symbol } { $name }
+card-label = { $rank }{ $suit }
+meld-kind =
+    { $kind ->
+        [terz] терц
+        [fifty] полтинник
+       *[hundred] сотня
+    }
+meld-announced =
+    { $kind ->
+        [terz] терц
+        [fifty] полтинник
+       *[hundred] сотня
+    } від { $top ->
+        [seven] сімки
+        [eight] вісімки
+        [nine] дев'ятки
+        [ten] десятки
+        [jack] валета
+        [queen] дами
+        [king] короля
+       *[ace] туза
+    }
+meld-shown = { $kind } { $cards }
+action-pass = пас
+action-play = граю
+action-exchange = обміняти сімку
+action-keep = залишити сімку
+
+## Стіл (повідомлення в групі)
+
+table-title = 🃏 <b>Здача { $number }</b> · здає { $dealer }
+table-proposed = Відкрита карта: <b>{ $card }</b>
+table-proposed-dealer = Відкрита карта: <b>{ $card }</b> (у здавача)
+table-seven-exchanged = Сімку обміняно: { $name } забирає { $taken }, під колодою { $seven }
+table-bids = Торгівля: { $bids }
+table-bid = { $name } — { $bid }
+table-round-two = Друге коло: масть відкритої карти вже не назвати.
+table-trump = Козир: <b>{ $suit }</b> · грає { $bidder }
+table-melds-announced = Оголошено: { $melds }
+table-seat-melds = { $name } — { $melds }
+table-melds-won = Старші комбінації (+{ $points }): { $melds }
+table-bella = Белла: { $name } (+20)
+table-trick = На столі: { $cards }
+table-play = { $name } { $card }
+table-last-trick = Попередній хабар → { $winner }: { $cards }
+table-tricks = Хабарі: { $tricks }
+table-side-value = { $name } { $value }
+table-turn-bid-1 = 👉 Вирішує { $name }: грати чи пас?
+table-turn-bid-2 = 👉 Вирішує { $name }: назвати козир чи пас?
+table-turn-exchange = 👉 Вирішує { $name }: обміняти козирну сімку?
+table-turn-play = 👉 Ходить { $name }
+table-deadline = ⏳ { $time } на хід
+table-score = Рахунок: { $scores } · до { $target }
+score-line = Рахунок: { $scores }
+table-hanging = Висячий байд: відкладено { $points }
+table-over = 🏁 Партію закінчено.
+
+## Рука (особисте повідомлення)
+
+hand-title = 🃏 <b>Ваші карти</b> · здача { $number }
+hand-bid-1 = <b>Ваше слово:</b> граєте з козирем { $suit } чи пас?
+hand-bid-2 = <b>Ваше слово:</b> назвіть козир або скажіть пас.
+hand-bid-2-must = <b>Ваше слово:</b> назвіть козир — ви здавач, граємо з обов'язком, пасувати не можна.
+hand-exchange = <b>У вас козирна сімка.</b> Обміняти її на відкриту карту { $card }?
+hand-your-turn = 👉 <b>Ваш хід!</b>
+hand-your-lead = 👉 <b>Ваш хід!</b> Ви заходите.
+hand-own-melds = У вас: { $melds }
+btn-play = ✅ Граю { $suit }
+btn-pass = Пас
+btn-suit = { $symbol } { $name }
+btn-exchange = 🔄 Обміняти сімку на { $card }
+btn-keep = Залишити
+btn-card-legal = • { $card }
+btn-card = { $card }
+
+## Збираємо стіл
+
+lobby-title = 🃏 <b>Деберц — збираємо стіл</b>
+lobby-opener = Стіл збирає { $name }
+lobby-rules = 📜 { $rules } · до { $target } (докладніше — /rules)
+lobby-seat = { $number }. { $name }
+lobby-seat-free = { $number }. — вільно —
+lobby-pairs = Пари (партнери сидять навпроти): { $first } ⚔ { $second }
+lobby-need-players = Потрібно від 2 до { $max } гравців. Сідайте!
+lobby-ready = Можна починати: { $count ->
+        [one] { $count } гравець
+        [few] { $count } гравці
+       *[many] { $count } гравців
+    } за столом.
+lobby-pairs-hint = Учотирьох грають пари: 1 і 3 проти 2 і 4.
+btn-join = 🪑 Сісти
+btn-leave = 🚶 Встати
+btn-add-computer =
+    { $kind ->
+        [heuristic] 🤖 + легкий
+        [search] 🤖 + сильний
+       *[other] 🤖 + комп'ютер
+    }
+btn-start = ▶️ Почати
+btn-start-wait = ⏳ Почати (треба 2+)
+btn-settings = ⚙️ Налаштування
+
+## Підсумки здачі та запис
+
+result-title = 📋 <b>Підсумки здачі { $number }</b> · козир { $suit } · граючий: { $bidder }
+result-side = <b>{ $name }</b>: { $items } = <b>{ $total }</b>
+item-tricks = { $n ->
+        [0] без хабарів
+        [one] { $n } хабар
+        [few] { $n } хабарі
+       *[many] { $n } хабарів
+    }
+item-cards = карти { $n }
+item-last-trick = остання взятка { $n }
+item-melds = комбінації { $n }
+item-bella = белла { $n }
+result-made = ✅ Граючий набрав більше — кожен пише своє.
+result-bait = ❌ <b>Байд!</b> { $pair ->
+        [yes] Граючі «сіли»: їхні
+       *[no] Граючий «сів»: його
+    } { $points } ідуть суперникам.
+result-received = { $name } +{ $points } за байд
+result-hanging = ⚖️ <b>Висячий байд:</b> у граючого нічия, його очки відкладаються. Відкладено: { $points }.
+result-hanging-won = Висячий байд забирає { $name }: +{ $points }
+result-bolt = Болт (жодного хабаря): { $name } −{ $points }
+result-third-bait = Третій байд: { $name } −{ $points }
+result-written = Пишемо: { $written }
+sheet-bait-mark = Б
+sheet-title = 📒 <b>Запис партії</b> · до { $target }
+sheet-title-plain = 📒 <b>Запис партії</b>
+sheet-hand = №
+sheet-elided = …перші здачі не показано: { $count }
+sheet-empty = Здач ще не було.
+sheet-legend = Б — байд: граючий «сів».
+game-over-title = 🏆 <b>Партія!</b> { $pair ->
+        [yes] Перемагають { $name }
+       *[no] Перемагає { $name }
+    } — { $points }.
+game-over-new = Зіграти ще — /newgame
+
+## Правила
+
+preset-odessa = одеський деберц
+preset-moscow = московські правила
+preset-kharkiv = харківські правила
+preset-custom = свої правила
+rules-title = 📜 <b>Правила в цьому чаті</b>
+rules-preset = Набір: <b>{ $preset }</b>
+rules-timeout = На хід: { $time }, потім за гравця ходить бот.
+rule-target = Партія до <b>{ $value }</b> { $value ->
+        [one] очка
+       *[other] очок
+    }.
+rule-dealer_rotation =
+    { $value ->
+        [winner] Здає той, хто більше записав у минулій здачі.
+       *[clockwise] Здають по колу.
+    }
+rule-obligatory_dealer =
+    { $value ->
+        [yes] З обов'язком: у другому колі здавач не може пасувати й мусить назвати козир.
+       *[no] Без обов'язку: якщо всі двічі спасували — перездача.
+    }
+rule-seven_exchange =
+    { $value ->
+        [yes] Козирну сімку можна обміняти на відкриту карту (удвох і втрьох).
+       *[no] Козирну сімку не міняють.
+    }
+rule-hundred =
+    { $value ->
+        [yes] П'ять карт поспіль і більше — сотня (100).
+       *[no] Сотні немає: чотири поспіль і більше — полтинник (50).
+    }
+rule-debertz_wins =
+    { $value ->
+        [yes] Сім карт поспіль (деберц) — одразу виграш партії.
+       *[no] Сім поспіль — звичайна комбінація, партію одразу не виграє.
+    }
+rule-trump_priority =
+    { $value ->
+        [yes] За рівних комбінацій старша козирна.
+       *[no] Козирна комбінація не старша за рівну некозирну: старша в того, хто ходить раніше.
+    }
+rule-melds_need_trick =
+    { $value ->
+        [yes] Комбінації рахуються, лише якщо взято хоч один хабар.
+       *[no] Комбінації рахуються й без хабарів.
+    }
+rule-bella_announcement =
+    { $value ->
+        [first] Беллу оголошують з першою картою пари.
+       *[second] Беллу оголошують з другою картою пари.
+    }
+rule-first_lead =
+    { $value ->
+        [bidder] Першим ходить граючий.
+       *[left_of_dealer] Першим ходить гравець ліворуч від здавача.
+    }
+rule-overtrump =
+    { $value ->
+        [yes] Козир треба перебивати старшим козирем, якщо він є.
+       *[no] Перебивати козир старшим не обов'язково.
+    }
+rule-hanging_bait =
+    { $value ->
+        [yes] Висячий байд: за нічиєї очки граючого чекають наступної здачі.
+       *[no] Нічия в граючого — це байд.
+    }
+rule-three_player_bait =
+    { $value ->
+        [half] Утрьох очки того, хто сів, завжди діляться навпіл.
+       *[richer] Утрьох очки того, хто сів, отримує суперник, у якого більше (порівну — навпіл).
+    }
+rule-bolt_penalty =
+    { $value ->
+        [0] За болт (жодного хабаря) не штрафують.
+       *[other] Болт (жодного хабаря): −{ $value }.
+    }
+rule-third_bait_penalty =
+    { $value ->
+        [0] За третій байд не штрафують.
+       *[other] Кожен третій байд: ще −{ $value }.
+    }
+
+## Налаштування
+
+settings-title = ⚙️ <b>Налаштування чату</b>
+settings-language = Мова: { $language }
+settings-hint = Натисніть кнопку, щоб змінити.
+opt-target = До
+opt-dealer_rotation = Здача
+opt-obligatory_dealer = З обов'язком
+opt-seven_exchange = Обмін сімки
+opt-hundred = Сотня
+opt-debertz_wins = Деберц виграє
+opt-trump_priority = Козирна старша
+opt-melds_need_trick = Комбінації лише з хабарем
+opt-bella_announcement = Белла
+opt-first_lead = Перший хід
+opt-overtrump = Перебивати козир
+opt-hanging_bait = Висячий байд
+opt-three_player_bait = Байд утрьох
+opt-bolt_penalty = Болт
+opt-third_bait_penalty = Третій байд
+value-dealer_rotation-clockwise = по колу
+value-dealer_rotation-winner = переможець здачі
+value-bella_announcement-second = з другою картою
+value-bella_announcement-first = з першою картою
+value-first_lead-left_of_dealer = ліворуч від здавача
+value-first_lead-bidder = граючий
+value-three_player_bait-richer = тому, в кого більше
+value-three_player_bait-half = навпіл
+btn-option-on = ✅ { $label }
+btn-option-off = ▫️ { $label }
+btn-option-value = { $label }: { $value }
+btn-penalty = { $label }: { $value ->
+        [0] ні
+       *[other] −{ $value }
+    }
+btn-preset = { $current ->
+        [yes] ✓ { $name }
+       *[no] { $name }
+    }
+btn-preset-odessa = Одеса
+btn-preset-moscow = Москва
+btn-preset-kharkiv = Харків
+btn-target = { $current ->
+        [yes] ✓ до { $value }
+       *[no] до { $value }
+    }
+btn-language = { $current ->
+        [yes] ✓ { $name }
+       *[no] { $name }
+    }
+btn-timeout = { $current ->
+        [yes] ✓ ⏳ { $time }
+       *[no] ⏳ { $time }
+    }
+btn-close = Закрити
+language-ru = Русский
+language-uk = Українська
+language-en = English
+
+## Чому не можна (спливні підказки)
+
+reason-game_over = Партію вже закінчено.
+reason-not_your_turn = Зараз не ваш хід.
+reason-wrong_phase =
+    { $action ->
+        [card] Ходити картою ще зарано — спершу торгівля.
+       *[other] Зараз цього зробити не можна.
+    }
+reason-pass_not_allowed = Пасувати не можна — назвіть козир.
+reason-suit_not_allowed = Масть відкритої карти в другому колі не називають — оберіть іншу.
+reason-dealer_must_name_suit = Ви здавач, граємо з обов'язком: пасувати не можна, назвіть козир.
+reason-no_seven_to_exchange = Зараз немає козирної сімки для обміну.
+reason-card_not_in_hand = Цієї карти у вас немає.
+reason-must_follow_suit = Треба ходити в масть { $suit }.
+reason-must_trump = Масті немає — треба бити козирем { $suit }.
+reason-must_overtrump = Треба перебити старшим козирем { $suit }.
+
+## Повідомлення бота
+
+msg-help =
+    🃏 <b>Деберц (клабор) у Telegram</b>
+
+    Граємо удвох, утрьох або вчотирьох (парами — партнери сидять навпроти). Вільні місця займе комп'ютер.
+
+    <b>Як грати</b>
+    1. У групі: /newgame — відкриється стіл, тисніть «Сісти».
+    2. Карти приходять в особисті: відкрийте чат зі мною й натисніть /start, інакше я не зможу надіслати вам карти.
+    3. Торгівля й ходи — кнопками в особистих. Ходити можна картами, позначеними крапкою; якщо карту не можна — я скажу чому.
+    4. На столі в групі видно козир, хабарі, комбінації й рахунок. Комбінації я знаходжу сам.
+
+    <b>Команди</b>
+    /newgame — зібрати стіл
+    /score — запис партії
+    /rules — правила цього чату
+    /settings — налаштування (правила, мова, час на хід)
+    /cancel — скасувати партію
+    /help — ця довідка
+msg-lobby-exists = Стіл уже збирається — приєднуйтеся: { $link }
+msg-lobby-exists-nolink = Стіл уже збирається — приєднуйтеся в повідомленні вище.
+msg-game-running = Партія вже йде. Рахунок — /score, скасувати — /cancel.
+msg-lobby-link = до столу
+msg-joined = 🪑 { $name } за столом.
+msg-left = 🚶 { $name } встає з-за столу.
+msg-game-started = ▶️ <b>Починаємо!</b> { $players }. Карти — в особистих у кожного.
+msg-cancel-question = Скасувати партію? Рахунок не збережеться.
+btn-cancel-yes = Так, скасувати
+btn-cancel-no = Ні, граємо
+msg-cancelled = 🛑 Партію скасовано.
+msg-cancel-kept = Граємо далі.
+msg-need-private = { $name }, щоб сісти за стіл, відкрийте чат зі мною й натисніть /start — туди я надішлю ваші карти.
+btn-open-private = 💬 Відкрити чат із ботом
+msg-unreachable = ⚠️ { $name }, не можу написати вам в особисті — відкрийте чат зі мною й натисніть /start, інакше я не зможу надіслати карти.
+msg-turn-reminder = ⏰ { $name }, ваш хід! Залишилося { $time }.
+msg-auto-played = ⏰ { $name } не встигає — бот ходить за гравця: { $action }
+msg-redeal = 🔁 Усі двічі спасували — перездача. Здає { $dealer }.
+msg-only-groups = Ця команда працює в групі: додайте мене в чат із друзями й наберіть там /newgame.
+msg-private-start =
+    👋 Привіт, { $name }! Я здаю карти й веду рахунок у деберц.
+
+    Додайте мене в групу й наберіть /newgame — ваші карти приходитимуть сюди. Довідка — /help.
+msg-private-joined = ✅ Готово: ви за столом у «{ $chat }». Карти прийдуть сюди.
+msg-solo = 🃏 Граємо тут: ви проти комп'ютера. Стіл і ваші карти — в цьому чаті.
+msg-no-game = Зараз партії немає. Почати — /newgame.
+alert-stale = Ця кнопка застаріла.
+alert-not-your-game = Це не ваша партія.
+alert-game-over = Партію вже закінчено.
+alert-already-joined = Ви вже за столом.
+alert-table-full = Місць немає — стіл повний.
+alert-not-in-game = Ви не за цим столом.
+alert-only-opener = Це може лише той, хто зібрав стіл, або адмін чату.
+alert-need-private = Спершу відкрийте чат зі мною й натисніть /start — туди прийдуть ваші карти.
+alert-joined = Ви за столом!
+alert-left = Ви встали з-за столу.
+alert-need-players = Потрібно хоча б 2 гравці.
+alert-saved = Збережено.
+alert-too-late = Запізно: цей хід уже зроблено.
+alert-game-started = Партія вже почалася.
+alert-internal-error = Щось пішло не так. Спробуйте ще раз.
+alert-setting-next-game = Збережено — діятиме з наступної партії.
+alert-computer-added = Комп'ютер сів за стіл.
+alert-started = Починаємо!
+alert-cancelled = Партію скасовано.
+cmd-newgame = Нова партія: зібрати стіл
+cmd-score = Рахунок партії
+cmd-rules = Правила цього чату
+cmd-settings = Налаштування правил
+cmd-cancel = Скасувати партію
+cmd-help = Як грати з ботом

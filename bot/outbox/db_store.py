@@ -1,0 +1,70 @@
+"""DurableStore over bot.db's outbox table, plus the call the service enqueues with."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from aiogram.types import InlineKeyboardMarkup
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.db import outbox as repo
+from bot.outbox.store import DurableMessage, PayloadError, decode_payload, encode_payload
+
+__all__ = ["SqlDurableStore", "enqueue_durable"]
+
+logger = logging.getLogger("bot.outbox")
+
+
+async def enqueue_durable(
+    session: AsyncSession,
+    chat_id: int,
+    text: str,
+    markup: InlineKeyboardMarkup | None = None,
+    *,
+    kind: str = "message",
+    dedupe_key: str | None = None,
+) -> int | None:
+    """Store a message in the caller's transaction (it never commits). Returns the row id
+    to hand to ``Outbox.put_durable`` after the commit, or None when ``dedupe_key`` was
+    already stored. ``kind`` is for people reading the table ("hand_result", "game_over")."""
+    return await repo.enqueue(
+        session, chat_id, kind, encode_payload(text, markup), dedupe_key=dedupe_key
+    )
+
+
+class SqlDurableStore:
+    """Each method is its own short transaction: the outbox runs outside any user action."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, batch: int = 500) -> None:
+        self._sessions = sessions
+        # Rows beyond the batch are picked up by later loads, once earlier ones are sent.
+        self._batch = batch
+
+    async def pending(self) -> Sequence[DurableMessage]:
+        async with self._sessions() as session:
+            rows = await repo.pending(session, limit=self._batch)
+            messages: list[DurableMessage] = []
+            broken: list[tuple[int, str]] = []
+            for row in rows:
+                try:
+                    text, markup = decode_payload(row.payload)
+                except PayloadError as err:
+                    broken.append((row.id, str(err)))
+                    continue
+                messages.append(DurableMessage(row.id, row.chat_id, text, markup))
+            if broken:
+                # Left pending, such a row would be read again on every load, forever.
+                for row_id, error in broken:
+                    logger.error("outbox row %s cannot be sent: %s", row_id, error)
+                    await repo.mark_failed(session, row_id, error)
+                await session.commit()
+        return messages
+
+    async def mark_sent(self, message_id: int) -> None:
+        async with self._sessions.begin() as session:
+            await repo.mark_sent(session, [message_id])
+
+    async def mark_failed(self, message_id: int, error: str) -> None:
+        async with self._sessions.begin() as session:
+            await repo.mark_failed(session, message_id, error)

@@ -1,0 +1,61 @@
+"""Durable messages: what the outbox needs from storage, and the payload format."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from aiogram.types import InlineKeyboardMarkup
+
+__all__ = [
+    "DurableMessage",
+    "DurableStore",
+    "PayloadError",
+    "decode_payload",
+    "encode_payload",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class DurableMessage:
+    id: int
+    chat_id: int
+    text: str
+    markup: InlineKeyboardMarkup | None = None
+
+
+class DurableStore(Protocol):
+    """Messages written by the service in its transaction, to send once after the commit."""
+
+    async def pending(self) -> Sequence[DurableMessage]:
+        """Messages neither sent nor failed, in the order they were stored."""
+        ...
+
+    async def mark_sent(self, message_id: int) -> None: ...
+
+    async def mark_failed(self, message_id: int, error: str) -> None: ...
+
+
+class PayloadError(ValueError):
+    """A stored payload the outbox cannot send."""
+
+
+def encode_payload(text: str, markup: InlineKeyboardMarkup | None = None) -> dict[str, Any]:
+    """The JSON stored in the outbox table's payload column."""
+    payload: dict[str, Any] = {"text": text}
+    if markup is not None:
+        payload["reply_markup"] = markup.model_dump(mode="json", exclude_none=True)
+    return payload
+
+
+def decode_payload(payload: Mapping[str, Any]) -> tuple[str, InlineKeyboardMarkup | None]:
+    text = payload.get("text")
+    if not isinstance(text, str) or not text:
+        raise PayloadError("payload has no text")
+    raw = payload.get("reply_markup")
+    try:
+        markup = None if raw is None else InlineKeyboardMarkup.model_validate(raw)
+    except ValueError as err:
+        raise PayloadError(f"bad reply_markup: {err}") from err
+    return text, markup

@@ -1,0 +1,230 @@
+"""Everything else the bot says: help, lobby notices, cancelling, private-chat problems,
+turn reminders, alerts.
+
+HTML messages (parse mode HTML):
+
+| function / key | when |
+|---|---|
+| :func:`help_text` ``msg-help`` | /help |
+| :func:`lobby_exists` ``msg-lobby-exists`` (``-nolink``) | /newgame while a lobby is open |
+| :func:`notice` ``Notice.GAME_RUNNING`` ``msg-game-running`` | /newgame during a game |
+| :func:`joined_text` ``msg-joined`` / :func:`left_text` ``msg-left`` | seat taken / left |
+| :func:`game_started` ``msg-game-started`` | the lobby started |
+| :func:`cancel_question` ``msg-cancel-question`` + ``CancelCb`` buttons | /cancel |
+| ``Notice.CANCELLED`` ``msg-cancelled``, ``Notice.CANCEL_KEPT`` ``msg-cancel-kept`` | answer |
+| :func:`need_private` ``msg-need-private`` + deep link | joining without a private chat |
+| :func:`unreachable` ``msg-unreachable`` + deep link | a 403 from a player's chat |
+| :func:`turn_reminder` ``msg-turn-reminder`` | half of the turn time has passed |
+| :func:`auto_played` ``msg-auto-played`` | the time ran out, the bot played |
+| :func:`redeal_text` ``msg-redeal`` | everyone passed twice |
+| ``Notice.ONLY_GROUPS`` ``msg-only-groups`` | a group command in private |
+| :func:`private_start` ``msg-private-start`` | /start in private |
+| :func:`private_joined` ``msg-private-joined`` | /start with a join payload |
+| ``Notice.SOLO`` ``msg-solo`` | a solo game in private |
+| ``Notice.NO_GAME`` ``msg-no-game`` | /score, /cancel with no game |
+
+Alerts (plain text, answers to button presses, at most 200 characters): :func:`alert`
+with an :class:`Alert` — stale button, not your game, game over, already joined, table
+full, not in this game, only the opener or an admin, open a private chat first, joined,
+left, not enough players, saved. Refused moves: :mod:`bot.render.reasons`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from enum import StrEnum
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.callbacks import CancelCb
+from bot.i18n import Html, escape, translator
+from engine import Action
+
+from .cards import action_label
+from .keyboard import DANGER, button, markup, url_button
+from .names import mention, side_names
+from .table import format_duration
+
+__all__ = [
+    "Alert",
+    "Notice",
+    "alert",
+    "auto_played",
+    "cancel_question",
+    "command_description",
+    "deep_link",
+    "game_started",
+    "help_text",
+    "joined_text",
+    "left_text",
+    "lobby_exists",
+    "need_private",
+    "notice",
+    "private_joined",
+    "private_start",
+    "redeal_text",
+    "turn_reminder",
+    "unreachable",
+]
+
+_PAYLOAD = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+class Alert(StrEnum):
+    """Short answers to button presses (plain text)."""
+
+    STALE = "alert-stale"
+    NOT_YOUR_GAME = "alert-not-your-game"
+    GAME_OVER = "alert-game-over"
+    ALREADY_JOINED = "alert-already-joined"
+    TABLE_FULL = "alert-table-full"
+    NOT_IN_GAME = "alert-not-in-game"
+    ONLY_OPENER = "alert-only-opener"
+    NEED_PRIVATE = "alert-need-private"
+    JOINED = "alert-joined"
+    LEFT = "alert-left"
+    NEED_PLAYERS = "alert-need-players"
+    SAVED = "alert-saved"
+    TOO_LATE = "alert-too-late"
+    GAME_STARTED = "alert-game-started"
+    INTERNAL_ERROR = "alert-internal-error"
+    SETTING_NEXT_GAME = "alert-setting-next-game"
+    COMPUTER_ADDED = "alert-computer-added"
+    STARTED = "alert-started"
+    CANCELLED = "alert-cancelled"
+
+
+class Notice(StrEnum):
+    """Messages without arguments (HTML)."""
+
+    HELP = "msg-help"
+    GAME_RUNNING = "msg-game-running"
+    CANCELLED = "msg-cancelled"
+    CANCEL_KEPT = "msg-cancel-kept"
+    ONLY_GROUPS = "msg-only-groups"
+    SOLO = "msg-solo"
+    NO_GAME = "msg-no-game"
+
+
+def alert(kind: Alert, lang: str) -> str:
+    """A callback alert (plain text)."""
+    return translator(lang).plain(kind.value)
+
+
+def notice(kind: Notice, lang: str) -> str:
+    """A message without arguments (HTML)."""
+    return translator(lang)(kind.value)
+
+
+def command_description(command: str, lang: str) -> str:
+    """The command's line in Telegram's command menu (plain text)."""
+    return translator(lang).plain(f"cmd-{command}")
+
+
+def help_text(lang: str) -> str:
+    return notice(Notice.HELP, lang)
+
+
+def lobby_exists(lang: str, link: str | None = None) -> str:
+    """/newgame while a lobby is open; ``link`` is the lobby message's URL, if known."""
+    tr = translator(lang)
+    if link is None:
+        return tr("msg-lobby-exists-nolink")
+    anchor = Html(f'<a href="{html.escape(link)}">{tr("msg-lobby-link")}</a>')
+    return tr("msg-lobby-exists", link=anchor)
+
+
+def joined_text(name: str, lang: str) -> str:
+    return translator(lang)("msg-joined", name=name)
+
+
+def left_text(name: str, lang: str) -> str:
+    return translator(lang)("msg-left", name=name)
+
+
+def game_started(names: Sequence[str], lang: str) -> str:
+    """«Начинаем! Аня и Вика ⚔ Борис и Гена.» — names per seat."""
+    tr = translator(lang)
+    if len(names) == 4:
+        first, second = side_names(names, lang)
+        players = tr("versus", first=first, second=second)
+    else:
+        players = ", ".join(escape(name) for name in names)
+    return tr("msg-game-started", players=Html(players))
+
+
+def cancel_question(game_id: int, lang: str) -> tuple[str, InlineKeyboardMarkup]:
+    tr = translator(lang)
+    keyboard = markup(
+        [
+            [
+                button(
+                    tr.plain("btn-cancel-yes"),
+                    CancelCb(game_id=game_id, confirm=True),
+                    style=DANGER,
+                ),
+                button(tr.plain("btn-cancel-no"), CancelCb(game_id=game_id, confirm=False)),
+            ]
+        ]
+    )
+    return tr("msg-cancel-question"), keyboard
+
+
+def deep_link(bot_username: str, payload: str) -> str:
+    """``https://t.me/<bot>?start=<payload>`` (payload: 1-64 of A-Z a-z 0-9 _ -)."""
+    if not _PAYLOAD.fullmatch(payload):
+        raise ValueError(f"not a valid start payload: {payload!r}")
+    return f"https://t.me/{bot_username.lstrip('@')}?start={payload}"
+
+
+def _private_link_message(
+    key: str, name: str, bot_username: str, payload: str, lang: str
+) -> tuple[str, InlineKeyboardMarkup]:
+    tr = translator(lang)
+    keyboard = markup(
+        [[url_button(tr.plain("btn-open-private"), deep_link(bot_username, payload))]]
+    )
+    return tr(key, name=name), keyboard
+
+
+def need_private(
+    name: str, bot_username: str, payload: str, lang: str
+) -> tuple[str, InlineKeyboardMarkup]:
+    """Group text with a deep-link button: the player must open a private chat to join
+    (the alert to the player is :data:`Alert.NEED_PRIVATE`)."""
+    return _private_link_message("msg-need-private", name, bot_username, payload, lang)
+
+
+def unreachable(
+    name: str, bot_username: str, payload: str, lang: str
+) -> tuple[str, InlineKeyboardMarkup]:
+    """Group text after a 403 from the player's private chat, with a deep-link button."""
+    return _private_link_message("msg-unreachable", name, bot_username, payload, lang)
+
+
+def turn_reminder(name: str, user_id: int | None, seconds_left: int, lang: str) -> str:
+    """«⏰ Аня, ваш ход! Осталось 30 с.» with a mention."""
+    return translator(lang)(
+        "msg-turn-reminder",
+        name=mention(name, user_id),
+        time=format_duration(seconds_left, lang),
+    )
+
+
+def auto_played(name: str, action: Action, lang: str) -> str:
+    """«⏰ Аня не успевает — бот ходит за игрока: К♠»."""
+    return translator(lang)("msg-auto-played", name=name, action=action_label(action, lang))
+
+
+def redeal_text(dealer_name: str, lang: str) -> str:
+    return translator(lang)("msg-redeal", dealer=dealer_name)
+
+
+def private_start(name: str, lang: str) -> str:
+    return translator(lang)("msg-private-start", name=name)
+
+
+def private_joined(chat_title: str, lang: str) -> str:
+    return translator(lang)("msg-private-joined", chat=chat_title)

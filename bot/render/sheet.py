@@ -1,0 +1,255 @@
+"""The score sheet, the result of a hand and the end of the game.
+
+The sheet is written like the paper one: a line per hand with what each side writes and
+its running total; «Б» marks the side that sat (bait).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from typing import Final
+
+from bot.i18n import Html, escape, translator
+from engine import HandResult, Outcome, SideScore
+
+from .cards import suit_label
+from .table import SEP, score_line
+
+__all__ = [
+    "MAX_TEXT",
+    "render_game_over",
+    "render_hand_result",
+    "render_score_sheet",
+]
+
+MAX_TEXT: Final = 4096
+_NAME_WIDTH: Final = 10
+
+
+def _width(text: str) -> int:
+    """Columns a monospace font gives the text (wide emoji take two, marks none)."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Cf"):
+            continue
+        if char == "\ufe0f":
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def _fit(text: str, width: int) -> str:
+    """Cut to ``width`` columns with «…»."""
+    if _width(text) <= width:
+        return text
+    out = ""
+    for char in text:
+        if _width(out + char) > width - 1:
+            break
+        out += char
+    return out + "…"
+
+
+def _pad(text: str, width: int) -> str:
+    return " " * max(0, width - _width(text)) + text
+
+
+def _written(line: SideScore, mark: str) -> str:
+    if line.bait:
+        return mark if line.written == 0 else f"{mark}{line.written:+d}"
+    return f"{line.written:+d}" if line.written else "0"
+
+
+def render_score_sheet(
+    sheet: Sequence[HandResult],
+    scores: Sequence[int],
+    side_names: Sequence[str],
+    target: int | None,
+    lang: str,
+    *,
+    hanging: int = 0,
+    limit: int = MAX_TEXT,
+) -> str:
+    """The score sheet (HTML): a ``<pre>`` table, one line per hand, oldest lines left
+    out (with a note) when the text would pass ``limit`` characters."""
+    tr = translator(lang)
+    if target is None:
+        head = tr("sheet-title-plain")
+    else:
+        head = tr("sheet-title", target=target)
+    footer: list[str] = []
+    if any(line.bait for result in sheet for line in result.sides):
+        footer.append(tr("sheet-legend"))
+    if hanging:
+        footer.append(tr("table-hanging", points=tr.plain("points", n=hanging)))
+    footer.append(score_line(scores, side_names, lang, target=None))
+    if not sheet:
+        return "\n".join([head, tr("sheet-empty"), *footer])
+
+    mark = tr.plain("sheet-bait-mark")
+    totals = [0] * len(side_names)
+    cells: list[tuple[str, list[tuple[str, str]]]] = []
+    for result in sheet:
+        row: list[tuple[str, str]] = []
+        for line in result.sides:
+            totals[line.side] += line.written
+            row.append((_written(line, mark), str(totals[line.side])))
+        cells.append((str(result.hand_number), row))
+
+    number_width = max(len(tr.plain("sheet-hand")), *(len(n) for n, _ in cells))
+    left = [max(_width(row[s][0]) for _, row in cells) for s in range(len(side_names))]
+    right = [max(_width(row[s][1]) for _, row in cells) for s in range(len(side_names))]
+    headers: list[str] = []
+    widths: list[int] = []
+    for s, name in enumerate(side_names):
+        cell = left[s] + 1 + right[s]
+        label = _fit(name, max(cell, _NAME_WIDTH))
+        widths.append(max(cell, _width(label)))
+        headers.append(label)
+
+    def table_row(number: str, parts: Sequence[str]) -> str:
+        return "  ".join(
+            [_pad(number, number_width), *(_pad(p, w) for p, w in zip(parts, widths, strict=True))]
+        )
+
+    header = table_row(tr.plain("sheet-hand"), headers)
+    rule = "─" * _width(header)
+    rows = [
+        table_row(
+            number, [_pad(a, left[s]) + " " + _pad(b, right[s]) for s, (a, b) in enumerate(row)]
+        )
+        for number, row in cells
+    ]
+
+    def build(skipped: int) -> str:
+        body = "\n".join([header, rule, *rows[skipped:]])
+        parts = [head]
+        if skipped:
+            parts.append(tr("sheet-elided", count=skipped))
+        parts.append(f"<pre>{escape(body)}</pre>")
+        parts.extend(footer)
+        return "\n".join(parts)
+
+    skipped = 0
+    text = build(skipped)
+    while len(text) > limit and skipped < len(rows) - 1:
+        # Drop roughly as many old lines as needed at once, then fine-tune.
+        excess = len(text) - limit
+        skipped = min(len(rows) - 1, skipped + max(1, excess // (len(rows[0]) + 1)))
+        text = build(skipped)
+    return text
+
+
+def _side_items(line: SideScore, lang: str) -> str:
+    tr = translator(lang)
+    items = [tr.plain("item-tricks", n=line.tricks), tr.plain("item-cards", n=line.card_points)]
+    if line.last_trick:
+        items.append(tr.plain("item-last-trick", n=line.last_trick))
+    if line.melds:
+        items.append(tr.plain("item-melds", n=line.melds))
+    if line.bella:
+        items.append(tr.plain("item-bella", n=line.bella))
+    return SEP.join(items)
+
+
+def render_hand_result(
+    result: HandResult,
+    side_names: Sequence[str],
+    scores: Sequence[int],
+    lang: str,
+    *,
+    target: int | None = None,
+    bidder_name: str | None = None,
+    pairs: bool = False,
+) -> str:
+    """After a hand (HTML): each side's points in detail, the outcome (made, bait «Б»,
+    hanging bait), bolt and penalties, what each side writes, and the totals.
+
+    ``bidder_name`` is the bidder's own name (with 4 players the side is a pair);
+    ``pairs`` says the sides are pairs (4 players), for the grammar.
+    """
+    tr = translator(lang)
+    bidder = bidder_name if bidder_name is not None else side_names[result.bidder_side]
+    lines = [
+        tr(
+            "result-title",
+            number=result.hand_number,
+            suit=suit_label(result.trump, lang),
+            bidder=bidder,
+        )
+    ]
+    for line in result.sides:
+        lines.append(
+            tr(
+                "result-side",
+                name=side_names[line.side],
+                items=_side_items(line, lang),
+                total=line.total,
+            )
+        )
+    lines.append("")
+    bidder_line = result.sides[result.bidder_side]
+    if result.outcome is Outcome.MADE:
+        lines.append(tr("result-made"))
+    elif result.outcome is Outcome.BAIT:
+        lines.append(
+            tr(
+                "result-bait",
+                pair="yes" if pairs else "no",
+                points=tr.plain("points", n=bidder_line.total),
+            )
+        )
+        received = [
+            tr("result-received", name=side_names[line.side], points=line.received)
+            for line in result.sides
+            if line.received
+        ]
+        if received:
+            lines.append(SEP.join(received))
+    else:
+        lines.append(tr("result-hanging", points=tr.plain("points", n=result.hanging)))
+    for line in result.sides:
+        name = side_names[line.side]
+        if line.hanging_won:
+            lines.append(tr("result-hanging-won", name=name, points=line.hanging_won))
+        if line.bolt:
+            lines.append(tr("result-bolt", name=name, points=-line.bolt))
+        if line.bait_penalty:
+            lines.append(tr("result-third-bait", name=name, points=-line.bait_penalty))
+
+    mark = tr.plain("sheet-bait-mark")
+    written = SEP.join(
+        tr("table-side-value", name=side_names[line.side], value=_written(line, mark))
+        for line in result.sides
+    )
+    lines.append(tr("result-written", written=Html(written)))
+    lines.append(score_line(scores, side_names, lang, target=target))
+    return "\n".join(lines)
+
+
+def render_game_over(
+    winner_side: int,
+    scores: Sequence[int],
+    side_names: Sequence[str],
+    sheet: Sequence[HandResult],
+    lang: str,
+    *,
+    target: int | None = None,
+    hanging: int = 0,
+    pairs: bool = False,
+) -> str:
+    """The end of the game (HTML): the winner, the final score and the whole sheet."""
+    tr = translator(lang)
+    head = tr(
+        "game-over-title",
+        pair="yes" if pairs else "no",
+        name=side_names[winner_side],
+        points=tr.plain("points", n=scores[winner_side]),
+    )
+    tail = tr("game-over-new")
+    budget = MAX_TEXT - len(head) - len(tail) - 4
+    body = render_score_sheet(
+        sheet, scores, side_names, target, lang, hanging=hanging, limit=budget
+    )
+    return "\n\n".join([head, body, tail])

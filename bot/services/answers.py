@@ -1,0 +1,18 @@
+"""What a service tells the person who pressed or typed: a short text, maybe an alert."""
+
+from __future__ import annotations
+
+import dataclasses
+
+__all__ = ["Answer"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Answer:
+    text: str | None = None
+    alert: bool = False
+    """Show as a modal alert (a refusal) rather than a passing toast."""
+
+    @classmethod
+    def refuse(cls, text: str) -> Answer:
+        return cls(text, alert=True)

@@ -1,0 +1,108 @@
+"""The chat's settings: rules preset, single options, target, language, turn time."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot import db
+from bot.callbacks import SettingsCb, SettingsScope
+from bot.i18n import SUPPORTED
+from bot.render.messages import Alert, alert
+from bot.render.rules_text import render_rules
+from bot.render.settings import TIMEOUTS, decode_value, render_settings
+from bot.services.answers import Answer
+from bot.services.context import AppContext
+from engine import Rules, RulesError
+
+__all__ = [
+    "apply_setting",
+    "chat_language",
+    "may_change_settings",
+    "show_settings",
+]
+
+
+def settings_slot(chat_id: int) -> str:
+    return f"settings:{chat_id}"
+
+
+async def may_change_settings(
+    ctx: AppContext, chat_id: int, user_id: int, *, is_admin: bool
+) -> bool:
+    """A chat admin, or whoever opened the chat's current lobby or game."""
+    if is_admin or chat_id == user_id:
+        return True
+    async with ctx.sessionmaker() as session:
+        row = await db.get_active_game(session, chat_id)
+        return row is not None and row.opened_by == user_id
+
+
+async def show_settings(ctx: AppContext, chat_id: int, *, new: bool = True) -> None:
+    async with ctx.sessionmaker() as session, session.begin():
+        chat = await db.get_or_create_chat(session, chat_id, language=ctx.settings.default_language)
+    text, markup = render_settings(
+        db.chat_rules(chat),
+        chat.language,
+        chat_language=chat.language,
+        turn_timeout=chat.turn_timeout or ctx.settings.turn_timeout,
+    )
+    ctx.outbox.put_slot(chat_id, settings_slot(chat_id), text, markup, new=new)
+
+
+async def apply_setting(ctx: AppContext, chat_id: int, data: SettingsCb) -> Answer:
+    """Change one setting from a settings button; the message is redrawn in place."""
+    async with ctx.sessionmaker() as session, session.begin():
+        chat = await db.get_or_create_chat(session, chat_id, language=ctx.settings.default_language)
+        lang = chat.language
+        if data.scope is SettingsScope.CLOSE:
+            closing = db.chat_rules(chat), chat.turn_timeout or ctx.settings.turn_timeout
+        else:
+            closing = None
+            try:
+                await _change(session, chat_id, db.chat_rules(chat), data)
+            except (RulesError, ValueError):
+                return Answer.refuse(alert(Alert.STALE, lang))
+        running = await db.get_active_game(session, chat_id)
+        applies_later = running is not None and running.state is not None
+    if closing is not None:
+        # Closing leaves the chat's rules in words where the buttons were.
+        rules, timeout = closing
+        text = render_rules(rules, lang, turn_timeout=timeout)
+        ctx.outbox.put_slot(chat_id, settings_slot(chat_id), text, None)
+        ctx.outbox.forget(chat_id, settings_slot(chat_id))
+        return Answer()
+    await show_settings(ctx, chat_id, new=False)
+    lang = await chat_language(ctx, chat_id)
+    return Answer(alert(Alert.SETTING_NEXT_GAME if applies_later else Alert.SAVED, lang))
+
+
+async def _change(session: AsyncSession, chat_id: int, rules: Rules, data: SettingsCb) -> None:
+    """Store one change; RulesError or ValueError for values no button offers."""
+    match data.scope:
+        case SettingsScope.PRESET:
+            await db.update_chat_settings(session, chat_id, rules=Rules.preset(data.name))
+        case SettingsScope.TARGET:
+            target = rules.replace(target=int(data.value))
+            await db.update_chat_settings(session, chat_id, rules=target)
+        case SettingsScope.OPTION:
+            if data.name == "target":
+                raise RulesError("the target has its own buttons")
+            changed = rules.replace(**{data.name: decode_value(data.name, data.value)})
+            await db.update_chat_settings(session, chat_id, rules=changed)
+        case SettingsScope.LANGUAGE:
+            if data.value not in SUPPORTED:
+                raise ValueError(f"unsupported language {data.value!r}")
+            await db.update_chat_settings(session, chat_id, language=data.value)
+        case SettingsScope.TIMEOUT:
+            if int(data.value) not in TIMEOUTS:
+                raise ValueError(f"turn timeout {data.value!r} is not offered")
+            await db.update_chat_settings(session, chat_id, turn_timeout=int(data.value))
+        case _:
+            raise ValueError(f"unknown settings scope {data.scope!r}")
+
+
+async def chat_language(ctx: AppContext, chat_id: int) -> str:
+    """The chat's language (the bot's default for a chat it has not stored yet)."""
+    async with ctx.sessionmaker() as session:
+        chat = await db.get_chat(session, chat_id)
+        return chat.language if chat else ctx.settings.default_language

@@ -1,0 +1,39 @@
+"""What the services share: settings, the database, the outbox, the computer players."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections import defaultdict
+from collections.abc import Callable
+
+from aiogram import Bot
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.config import Settings
+from bot.outbox import Outbox
+from bot.services.autoplay import ComputerPlayers
+
+__all__ = ["AppContext"]
+
+
+@dataclasses.dataclass
+class AppContext:
+    bot: Bot
+    settings: Settings
+    sessionmaker: async_sessionmaker[AsyncSession]
+    outbox: Outbox
+    players: ComputerPlayers
+    bot_username: str
+    computer_pause: float = 1.0
+    """Seconds a computer player waits before acting, so people can follow the play."""
+    wake_timers: Callable[[], None] = lambda: None
+    """Set by the timer loop: called after a commit that created a near deadline."""
+    _chat_locks: defaultdict[int, asyncio.Lock] = dataclasses.field(
+        default_factory=lambda: defaultdict(asyncio.Lock)
+    )
+
+    def chat_lock(self, chat_id: int) -> asyncio.Lock:
+        """Serializes one chat's actions in this process; the version check in the
+        database does it across processes."""
+        return self._chat_locks[chat_id]

@@ -1,0 +1,264 @@
+"""The lobby: opening a game, joining, leaving, computer players, starting, cancelling."""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot import db
+from bot.db import GameStatus
+from bot.render import messages
+from bot.render.messages import Alert, alert
+from bot.services.answers import Answer
+from bot.services.autoplay import COMPUTER_KINDS
+from bot.services.context import AppContext
+from bot.services.links import join_payload
+from bot.services.play import schedule_next_decision
+from bot.services.presenter import show_hands, show_lobby, show_table
+from bot.services.tables import Table, load_table
+from engine import Game
+
+__all__ = [
+    "Person",
+    "add_computer",
+    "cancel",
+    "join",
+    "join_from_private",
+    "leave",
+    "new_game",
+    "start",
+]
+
+log = logging.getLogger(__name__)
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+_SEED_RANGE = 2**62
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Who pressed or typed, as Telegram reported them."""
+
+    id: int
+    first_name: str
+    username: str | None
+    language: str | None
+
+
+async def _remember(
+    session: AsyncSession, person: Person, *, reachable: bool | None = None
+) -> None:
+    await db.upsert_user(
+        session,
+        person.id,
+        person.first_name,
+        person.username,
+        language=person.language,
+        reachable=reachable,
+    )
+
+
+async def new_game(
+    ctx: AppContext, chat_id: int, chat_title: str, person: Person, *, solo: bool = False
+) -> Answer:
+    """Open a lobby in the chat (one per chat); the opener tries to sit down at once."""
+    async with ctx.chat_lock(chat_id), ctx.sessionmaker() as session:
+        async with session.begin():
+            chat = await db.get_or_create_chat(
+                session, chat_id, language=ctx.settings.default_language
+            )
+            lang = chat.language
+            await _remember(session, person, reachable=True if solo else None)
+            existing = await db.get_active_game(session, chat_id)
+            if existing is not None:
+                return Answer(messages.lobby_exists(lang))
+            try:
+                row = await db.create_lobby(
+                    session,
+                    chat_id,
+                    rules=db.chat_rules(chat),
+                    seed=random.SystemRandom().randrange(_SEED_RANGE),
+                    player_count=MIN_PLAYERS,
+                    opened_by=person.id,
+                )
+            except db.ActiveGameExists:
+                return Answer(messages.lobby_exists(lang))
+            if solo:
+                await db.add_seat(session, row.id, user_id=person.id)
+            table = await load_table(session, row, None)
+        show_lobby(ctx, table)
+    if not solo:
+        await join(ctx, table.game_id, chat_title, person)
+    return Answer()
+
+
+async def join(ctx: AppContext, game_id: int, chat_title: str, person: Person) -> Answer:
+    """Seat a person, after checking that the bot can write to them privately."""
+    async with ctx.sessionmaker() as session:
+        async with session.begin():
+            await _remember(session, person)
+            table = await _lobby_table(session, game_id)
+        if isinstance(table, Answer):
+            return table
+        lang = table.language
+        if table.seat_of(person.id) is not None:
+            return Answer.refuse(alert(Alert.ALREADY_JOINED, lang))
+        if len(table.seats) >= MAX_PLAYERS:
+            return Answer.refuse(alert(Alert.TABLE_FULL, lang))
+        private_lang = table.user_language(person.id)
+        try:
+            await ctx.outbox.send_now(
+                person.id, messages.private_joined(chat_title or "", private_lang)
+            )
+        except (TelegramForbiddenError, TelegramBadRequest):
+            async with session.begin():
+                await db.set_user_reachable(session, person.id, False)
+            text, markup = messages.need_private(
+                person.first_name, ctx.bot_username, join_payload(game_id), lang
+            )
+            ctx.outbox.send(table.chat_id, text, markup)
+            return Answer.refuse(alert(Alert.NEED_PRIVATE, lang))
+        return await _seat(ctx, session, game_id, person)
+
+
+async def join_from_private(ctx: AppContext, game_id: int, person: Person) -> Answer:
+    """/start join-<game> in private: the person opened the chat, so seat them now."""
+    async with ctx.sessionmaker() as session:
+        async with session.begin():
+            await _remember(session, person, reachable=True)
+        answer = await _seat(ctx, session, game_id, person, private=True)
+    return answer
+
+
+async def _seat(
+    ctx: AppContext, session: AsyncSession, game_id: int, person: Person, *, private: bool = False
+) -> Answer:
+    async with session.begin():
+        table = await _lobby_table(session, game_id)
+        if isinstance(table, Answer):
+            return table
+        lang = table.user_language(person.id) if private else table.language
+        await db.set_user_reachable(session, person.id, True)
+        try:
+            await db.add_seat(session, game_id, user_id=person.id, max_seats=MAX_PLAYERS)
+        except db.AlreadySeated:
+            return Answer.refuse(alert(Alert.ALREADY_JOINED, lang))
+        except (db.TableFull, db.SeatTaken):
+            return Answer.refuse(alert(Alert.TABLE_FULL, lang))
+        table = await load_table(session, table.row, None)
+    show_lobby(ctx, table)
+    if private:
+        title = await _chat_title(ctx, table.chat_id)
+        return Answer(messages.private_joined(title, lang))
+    return Answer(alert(Alert.JOINED, lang))
+
+
+async def leave(ctx: AppContext, game_id: int, person: Person) -> Answer:
+    async with ctx.sessionmaker() as session, session.begin():
+        table = await _lobby_table(session, game_id)
+        if isinstance(table, Answer):
+            return table
+        lang = table.language
+        if await db.remove_seat(session, game_id, user_id=person.id) is None:
+            return Answer.refuse(alert(Alert.NOT_IN_GAME, lang))
+        table = await load_table(session, table.row, None)
+    show_lobby(ctx, table)
+    return Answer(alert(Alert.LEFT, lang))
+
+
+async def add_computer(ctx: AppContext, game_id: int, person: Person, kind: str) -> Answer:
+    async with ctx.sessionmaker() as session, session.begin():
+        table = await _lobby_table(session, game_id)
+        if isinstance(table, Answer):
+            return table
+        lang = table.language
+        if kind not in COMPUTER_KINDS:
+            return Answer.refuse(alert(Alert.STALE, lang))
+        try:
+            await db.add_seat(session, game_id, bot_kind=kind, max_seats=MAX_PLAYERS)
+        except (db.TableFull, db.SeatTaken):
+            return Answer.refuse(alert(Alert.TABLE_FULL, lang))
+        table = await load_table(session, table.row, None)
+    show_lobby(ctx, table)
+    return Answer(alert(Alert.COMPUTER_ADDED, lang))
+
+
+async def start(ctx: AppContext, game_id: int, person: Person, *, is_admin: bool) -> Answer:
+    """Deal the first hand: by whoever opened the lobby (or an admin), with 2-4 seats."""
+    async with ctx.sessionmaker() as session:
+        async with session.begin():
+            table = await _lobby_table(session, game_id)
+            if isinstance(table, Answer):
+                return table
+            lang = table.language
+            if person.id != table.row.opened_by and not is_admin:
+                return Answer.refuse(alert(Alert.ONLY_OPENER, lang))
+            if not MIN_PLAYERS <= len(table.seats) <= MAX_PLAYERS:
+                return Answer.refuse(alert(Alert.NEED_PLAYERS, lang))
+            if all(seat.user_id is None for seat in table.seats):
+                return Answer.refuse(alert(Alert.NEED_PLAYERS, lang))
+            seats = await db.compact_seats(session, game_id)
+            rules = db.chat_rules(table.chat)
+            game = Game.new(len(seats), rules, table.row.seed)
+            try:
+                await db.start_game(session, table.row, game, table.row.version)
+            except db.VersionConflict:
+                return Answer.refuse(alert(Alert.TOO_LATE, lang))
+            table = await load_table(session, table.row, game)
+            await schedule_next_decision(ctx, session, table)
+        show_lobby(ctx, table)
+        ctx.outbox.send(table.chat_id, messages.game_started(table.names(lang), lang))
+        show_table(ctx, table, new=True)
+        show_hands(ctx, table)
+        ctx.wake_timers()
+    return Answer(alert(Alert.STARTED, lang))
+
+
+async def cancel(ctx: AppContext, game_id: int, person: Person, *, is_admin: bool) -> Answer:
+    async with ctx.sessionmaker() as session:
+        async with session.begin():
+            try:
+                active = await db.load_game(session, game_id)
+            except db.GameNotFound:
+                return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
+            table = await load_table(session, active.row, active.game)
+            lang = table.language
+            if not active.row.is_active:
+                return Answer.refuse(alert(Alert.GAME_OVER, lang))
+            if person.id != active.row.opened_by and not is_admin:
+                return Answer.refuse(alert(Alert.ONLY_OPENER, lang))
+            try:
+                await db.cancel_game(session, active.row)
+            except db.VersionConflict:
+                return Answer.refuse(alert(Alert.TOO_LATE, lang))
+        ctx.outbox.send(table.chat_id, messages.notice(messages.Notice.CANCELLED, lang))
+    return Answer(alert(Alert.CANCELLED, lang))
+
+
+async def _lobby_table(session: AsyncSession, game_id: int) -> Table | Answer:
+    """The game's table if it is still in the lobby, or the refusal to give."""
+    try:
+        active = await db.load_game(session, game_id)
+    except db.GameNotFound:
+        return Answer.refuse(alert(Alert.STALE, "ru"))
+    table = await load_table(session, active.row, active.game)
+    if active.row.status is not GameStatus.LOBBY:
+        started = active.row.status is GameStatus.PLAYING
+        return Answer.refuse(
+            alert(Alert.GAME_STARTED if started else Alert.GAME_OVER, table.language)
+        )
+    return table
+
+
+async def _chat_title(ctx: AppContext, chat_id: int) -> str:
+    """The group's title, for the private confirmation of a join finished by deep link."""
+    try:
+        chat = await ctx.bot.get_chat(chat_id)
+    except (TelegramBadRequest, TelegramForbiddenError):
+        return ""
+    return chat.title or ""

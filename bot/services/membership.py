@@ -1,0 +1,55 @@
+"""The bot's place in a chat: removed from a group, or the group became a supergroup."""
+
+from __future__ import annotations
+
+import logging
+
+from bot import db
+from bot.db import lookups
+from bot.render.messages import unreachable
+from bot.services.context import AppContext
+from bot.services.links import join_payload
+
+__all__ = ["bot_removed", "chat_migrated", "user_unreachable"]
+
+log = logging.getLogger(__name__)
+
+
+async def bot_removed(ctx: AppContext, chat_id: int) -> None:
+    """End the chat's game cleanly: nobody could see it any more."""
+    async with ctx.sessionmaker() as session, session.begin():
+        row = await db.get_active_game(session, chat_id)
+        if row is None:
+            return
+        await db.cancel_game(session, row)
+    log.info("chat %s: bot removed, game %s cancelled", chat_id, row.id)
+
+
+async def chat_migrated(ctx: AppContext, old_chat_id: int, new_chat_id: int) -> None:
+    """Move the chat's settings and game to the supergroup's id."""
+    async with ctx.chat_lock(old_chat_id), ctx.sessionmaker() as session, session.begin():
+        try:
+            await db.migrate_chat(session, old_chat_id, new_chat_id)
+        except db.ChatMigrationConflict:
+            log.warning(
+                "chat %s -> %s: both have a game; keeping them apart", old_chat_id, new_chat_id
+            )
+            return
+    log.info("chat %s moved to %s", old_chat_id, new_chat_id)
+
+
+async def user_unreachable(ctx: AppContext, user_id: int) -> None:
+    """A 403 from a private chat: remember it, and tell the groups where the user plays."""
+    async with ctx.sessionmaker() as session:
+        async with session.begin():
+            await db.set_user_reachable(session, user_id, False)
+        rows = await lookups.active_games_of_user(session, user_id)
+        user = await db.get_user(session, user_id)
+        for row in rows:
+            if row.chat_id == user_id:
+                continue
+            chat = await db.get_chat(session, row.chat_id)
+            lang = chat.language if chat else ctx.settings.default_language
+            name = user.first_name if user else str(user_id)
+            text, markup = unreachable(name, ctx.bot_username, join_payload(row.id), lang)
+            ctx.outbox.send(row.chat_id, text, markup)

@@ -1,0 +1,185 @@
+"""Moves: a player's press, a computer player's turn, a turn that timed out.
+
+Every move is one transaction: load the game, apply the engine action, save with the
+version check, log the action, store the durable messages it caused, set the next
+deadline. What changed is handed to the outbox only after the commit.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot import db
+from bot.db import GameStatus, lookups
+from bot.render.messages import Alert, alert, auto_played, turn_reminder
+from bot.render.reasons import render_reason
+from bot.services.answers import Answer
+from bot.services.autoplay import TIMEOUT_STAND_IN
+from bot.services.context import AppContext
+from bot.services.presenter import Durable, enqueue_durable_events, show_hands, show_table
+from bot.services.tables import Table, load_table
+from engine import Action, Event, HandDealt, IllegalActionError, Phase
+
+__all__ = ["auto_act", "play", "remind", "schedule_next_decision"]
+
+log = logging.getLogger(__name__)
+
+
+async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: Action) -> Answer:
+    """A player pressed a decision button in their private chat."""
+    async with ctx.sessionmaker() as session:
+        try:
+            active = await db.load_game(session, game_id)
+        except db.GameNotFound:
+            return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
+        chat_id = active.row.chat_id
+    async with ctx.chat_lock(chat_id), ctx.sessionmaker() as session:
+        try:
+            async with session.begin():
+                active = await db.load_game(session, game_id)
+                table = await load_table(session, active.row, active.game)
+                lang = table.user_language(user_id)
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    return Answer.refuse(alert(Alert.NOT_YOUR_GAME, lang))
+                game = active.game
+                if active.row.status is not GameStatus.PLAYING or game is None:
+                    return Answer.refuse(alert(Alert.GAME_OVER, lang))
+                if move != game.move_number:
+                    return Answer.refuse(alert(Alert.STALE, lang))
+                try:
+                    events = game.apply(action, seat=seat)
+                except IllegalActionError as error:
+                    return Answer.refuse(render_reason(error, lang))
+                durable = await _store_move(ctx, session, table, seat, action, events)
+        except db.VersionConflict:
+            return Answer.refuse(alert(Alert.TOO_LATE, lang))
+        _publish(ctx, table, events, durable)
+    return Answer()
+
+
+async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
+    """The deadline of a decision passed: a computer player's turn, or a player who ran
+    out of time (the heuristic player acts for them). Returns whether a move was made.
+
+    The choice is made with no database connection held (SQLite has one), then the move
+    is applied in its own transaction, which the version check guards like any other.
+    """
+    async with ctx.sessionmaker() as session:
+        try:
+            active = await db.load_game(session, game_id)
+        except db.GameNotFound:
+            return False
+        game = active.game
+        if active.row.status is not GameStatus.PLAYING or game is None:
+            return False
+        if game.move_number != decision_key or game.to_act is None:
+            return False
+        table = await load_table(session, active.row, game)
+    seat = game.to_act
+    seat_row = table.seat(seat)
+    kind = seat_row.bot_kind or TIMEOUT_STAND_IN
+    decision_seed = (game.seed * 1_000_003 + game.move_number) % (2**63)
+    action = await ctx.players.choose(kind, decision_seed, game.view(seat))
+    async with ctx.chat_lock(table.chat_id), ctx.sessionmaker() as session:
+        try:
+            async with session.begin():
+                active = await db.load_game(session, game_id)
+                game = active.game
+                if (
+                    active.row.status is not GameStatus.PLAYING
+                    or game is None
+                    or game.move_number != decision_key
+                ):
+                    return False
+                table = await load_table(session, active.row, game)
+                events = game.apply(action, seat=seat)
+                durable = await _store_move(ctx, session, table, seat, action, events)
+        except db.VersionConflict:
+            return False
+        if seat_row.user_id is not None:
+            lang = table.language
+            name = table.names(lang)[seat]
+            ctx.outbox.send(table.chat_id, auto_played(name, action, lang))
+        _publish(ctx, table, events, durable)
+    return True
+
+
+async def remind(ctx: AppContext, game_id: int, decision_key: int) -> None:
+    """Half the turn time is gone: mention the player in the group, and move the
+    deadline to the full turn time."""
+    async with ctx.sessionmaker() as session:
+        async with session.begin():
+            active = await db.load_game(session, game_id)
+            game = active.game
+            if game is None or game.move_number != decision_key or game.to_act is None:
+                return
+            table = await load_table(session, active.row, game)
+            half = _turn_timeout(ctx, table) / 2
+            deadline = db.utcnow() + timedelta(seconds=half)
+            if not await lookups.postpone_timer(session, game_id, decision_key, deadline):
+                return
+            seat_row = table.seat(game.to_act)
+        if seat_row.user_id is None:
+            return
+        lang = table.language
+        name = table.names(lang)[game.to_act]
+        text = turn_reminder(name, seat_row.user_id, max(1, round(half)), lang)
+    ctx.outbox.send(table.chat_id, text)
+    ctx.wake_timers()
+
+
+def _turn_timeout(ctx: AppContext, table: Table) -> int:
+    return table.chat.turn_timeout or ctx.settings.turn_timeout
+
+
+async def _store_move(
+    ctx: AppContext,
+    session: AsyncSession,
+    table: Table,
+    seat: int,
+    action: Action,
+    events: list[Event],
+) -> list[Durable]:
+    game = table.game
+    assert game is not None
+    row = table.row
+    await db.save(session, row, game, row.version)
+    await db.append_action(session, row, game.move_number, seat, action.code)
+    durable = await enqueue_durable_events(session, table, events)
+    await schedule_next_decision(ctx, session, table)
+    return durable
+
+
+async def schedule_next_decision(ctx: AppContext, session: AsyncSession, table: Table) -> None:
+    """Set the deadline of the decision the game now waits for (none once it is over)."""
+    game = table.game
+    assert game is not None
+    if game.phase is Phase.FINISHED or game.to_act is None:
+        await db.clear_timer(session, table.game_id)
+        return
+    seat_row = table.seat(game.to_act)
+    now = db.utcnow()
+    if seat_row.user_id is None:
+        # Nobody to remind: the deadline is the computer player's pause.
+        deadline = now + timedelta(seconds=ctx.computer_pause)
+        await db.set_timer(session, table.game_id, game.move_number, deadline)
+        await db.mark_reminder_sent(session, table.game_id, game.move_number)
+    else:
+        half = timedelta(seconds=_turn_timeout(ctx, table) / 2)
+        await db.set_timer(session, table.game_id, game.move_number, now + half)
+
+
+def _publish(ctx: AppContext, table: Table, events: list[Event], durable: list[Durable]) -> None:
+    """After the commit: the table, the hand results, the hands, the timers. The old
+    table is brought up to date before a hand result, and the next hand's table comes
+    after it."""
+    new_hand = any(isinstance(event, HandDealt) for event in events)
+    for message in durable:
+        ctx.outbox.put_durable(message.row_id, message.chat_id, message.text)
+    show_table(ctx, table, new=new_hand)
+    show_hands(ctx, table)
+    ctx.wake_timers()

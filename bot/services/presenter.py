@@ -1,0 +1,165 @@
+"""Turning a game into what people see, and handing it to the outbox.
+
+Slots are messages edited in place: the group's lobby and table, each player's private
+hand. Hand results and the game's end go through the durable outbox instead (stored in
+the action's transaction, so a crash cannot lose them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot import db
+from bot.outbox.db_store import enqueue_durable
+from bot.render.hand import render_hand
+from bot.render.lobby import render_lobby
+from bot.render.names import side_names as render_side_names
+from bot.render.sheet import render_game_over, render_hand_result
+from bot.render.table import render_table
+from bot.services.context import AppContext
+from bot.services.tables import Table
+from engine import Event, Game, GameOver, HandResult, HandScored, Phase
+
+__all__ = [
+    "DURABLE_KIND",
+    "enqueue_durable_events",
+    "hand_slot",
+    "lobby_slot",
+    "show_hands",
+    "show_lobby",
+    "show_table",
+    "side_names",
+    "table_slot",
+]
+
+DURABLE_KIND = "hand_result"
+
+
+def lobby_slot(game_id: int) -> str:
+    return f"lobby:{game_id}"
+
+
+def table_slot(game_id: int) -> str:
+    return f"table:{game_id}"
+
+
+def hand_slot(game_id: int) -> str:
+    return f"hand:{game_id}"
+
+
+def side_names(table: Table, lang: str) -> tuple[str, ...]:
+    return render_side_names(table.names(lang), lang)
+
+
+def show_lobby(ctx: AppContext, table: Table) -> None:
+    lang = table.language
+    opener = table.users.get(table.row.opened_by or 0)
+    text, markup = render_lobby(
+        table.game_id,
+        table.occupants(),
+        opener.first_name if opener else "",
+        db.chat_rules(table.chat),
+        lang,
+    )
+    ctx.outbox.put_slot(table.chat_id, lobby_slot(table.game_id), text, markup)
+
+
+def show_table(ctx: AppContext, table: Table, *, new: bool = False) -> None:
+    game = table.game
+    if game is None:
+        return
+    lang = table.language
+    text = render_table(
+        game.public_view(),
+        table.names(lang),
+        lang,
+        user_ids=table.mentions(),
+    )
+    ctx.outbox.put_slot(table.chat_id, table_slot(table.game_id), text, None, new=new)
+
+
+def show_hands(ctx: AppContext, table: Table, *, only_user: int | None = None) -> None:
+    game = table.game
+    if game is None:
+        return
+    for seat in table.human_seats():
+        assert seat.user_id is not None
+        if only_user is not None and seat.user_id != only_user:
+            continue
+        lang = table.user_language(seat.user_id)
+        text, markup = render_hand(
+            game.view(seat.seat), table.names(lang), lang, table.game_id, game.move_number
+        )
+        ctx.outbox.put_slot(seat.user_id, hand_slot(table.game_id), text, markup)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Durable:
+    """A stored outgoing message, to hand to the outbox once the transaction commits."""
+
+    row_id: int
+    chat_id: int
+    text: str
+
+
+async def enqueue_durable_events(
+    session: AsyncSession, table: Table, events: list[Event]
+) -> list[Durable]:
+    """Store the hand results and the game's end caused by an action."""
+    game = table.game
+    assert game is not None
+    lang = table.language
+    names = side_names(table, lang)
+    stored: list[Durable] = []
+    for event in events:
+        text: str | None = None
+        key = ""
+        if isinstance(event, HandScored):
+            result: HandResult = event.result
+            text = render_hand_result(
+                result,
+                names,
+                _scores_after(game, result),
+                lang,
+                target=game.rules.target,
+                bidder_name=table.names(lang)[result.bidder],
+                pairs=game.players == 4,
+            )
+            key = f"game:{table.game_id}:hand:{result.hand_number}"
+        elif isinstance(event, GameOver):
+            text = render_game_over(
+                event.winner,
+                event.scores,
+                names,
+                game.sheet,
+                lang,
+                target=game.rules.target,
+                hanging=game.hanging,
+                pairs=game.players == 4,
+            )
+            key = f"game:{table.game_id}:over"
+        if text is None:
+            continue
+        row_id = await enqueue_durable(
+            session, table.chat_id, text, kind=DURABLE_KIND, dedupe_key=key
+        )
+        if row_id is not None:
+            stored.append(Durable(row_id, table.chat_id, text))
+    return stored
+
+
+def _scores_after(game: Game, result: HandResult) -> tuple[int, ...]:
+    """Totals right after ``result`` (the game may have moved on by the time it renders)."""
+    totals = [0] * len(result.sides)
+    for past in game.sheet:
+        for line in past.sides:
+            totals[line.side] += line.written
+        if past.hand_number == result.hand_number:
+            break
+    return tuple(totals)
+
+
+def game_is_over(table: Table) -> bool:
+    return table.game is not None and table.game.phase is Phase.FINISHED

@@ -1,0 +1,98 @@
+"""SqlDurableStore over bot.db's outbox table, on a SQLite file migrated to head."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.db import outbox as repo
+from bot.db.migrate import create_migration_engine, upgrade
+from bot.db.models import OutboxMessage
+from bot.db.session import create_engine, create_sessionmaker
+from bot.outbox import Limits, Outbox
+from bot.outbox.db_store import SqlDurableStore, enqueue_durable
+
+from .stub import Sleeps, StubBot
+
+GROUP = -100
+
+
+@pytest.fixture
+async def sessions(tmp_path: Path) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'outbox.sqlite3'}"
+    migration = create_migration_engine(url)
+    try:
+        async with migration.begin() as connection:
+            await upgrade(connection, "head")
+    finally:
+        await migration.dispose()
+    engine = create_engine(url)
+    try:
+        yield create_sessionmaker(engine)
+    finally:
+        await engine.dispose()
+
+
+async def test_rows_enqueued_by_the_service_are_sent_once_across_a_restart(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    keyboard = InlineKeyboardMarkup(
+        inline_keyboard=[[InlineKeyboardButton(text="Again", callback_data="g:1:again")]]
+    )
+    async with sessions.begin() as session:
+        first = await enqueue_durable(session, GROUP, "hand result", kind="hand_result")
+        second = await enqueue_durable(
+            session, GROUP, "game over", keyboard, kind="game_over", dedupe_key="g1:over"
+        )
+        assert await enqueue_durable(session, GROUP, "dup", dedupe_key="g1:over") is None
+    assert first is not None
+    assert second is not None
+
+    stub = StubBot()
+    store = SqlDurableStore(sessions)
+    pending = await store.pending()
+    assert [(m.id, m.text, m.markup) for m in pending] == [
+        (first, "hand result", None),
+        (second, "game over", keyboard),
+    ]
+
+    outbox = Outbox(
+        stub, store=store, limits=Limits.unlimited(), sleep=Sleeps(), poll_interval=None
+    )
+    await outbox.start()
+    await outbox.join()
+    await outbox.stop()
+    assert [c.text for c in stub.ok_calls()] == ["hand result", "game over"]
+    assert stub.messages[GROUP][2][1] == keyboard.model_dump_json(exclude_none=True)
+    assert await store.pending() == []
+
+    again = Outbox(stub, store=store, limits=Limits.unlimited(), sleep=Sleeps(), poll_interval=None)
+    await again.start()
+    await again.join()
+    await again.stop()
+    assert len(stub.calls) == 2
+
+
+async def test_failures_and_unreadable_payloads_are_recorded(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    async with sessions.begin() as session:
+        broken = await repo.enqueue(session, GROUP, "message", {"no": "text"})
+        good = await enqueue_durable(session, GROUP, "fine")
+    assert broken is not None
+    assert good is not None
+    store = SqlDurableStore(sessions)
+    assert [m.id for m in await store.pending()] == [good]
+    await store.mark_failed(good, "TelegramForbiddenError: Forbidden: bot was kicked")
+    assert await store.pending() == []
+    async with sessions() as session:
+        rows = {r.id: r for r in await session.scalars(select(OutboxMessage))}
+    assert rows[broken].failed_at is not None
+    assert rows[broken].last_error == "payload has no text"
+    assert rows[good].last_error is not None
+    assert rows[good].sent_at is None
