@@ -364,6 +364,12 @@ class Game:
 
         return build_view(self, seat)
 
+    def public_view(self) -> PlayerView:
+        """What everyone at the table knows: the group's screen."""
+        from .view import build_view
+
+        return build_view(self, None)
+
     # Legal actions ----------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:

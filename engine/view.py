@@ -35,9 +35,10 @@ class TrickRecord:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlayerView:
-    """One seat's knowledge of the game at this moment."""
+    """One seat's knowledge of the game at this moment; with ``seat`` None, what
+    everyone at the table knows (no hand, no legal actions)."""
 
-    seat: int
+    seat: int | None
     players: int
     rules: Rules
     phase: Phase
@@ -105,11 +106,11 @@ class PlayerView:
         )
 
 
-def build_view(game: Game, seat: int) -> PlayerView:
+def build_view(game: Game, seat: int | None) -> PlayerView:
     from .game import Phase
 
     n = game.players
-    if not 0 <= seat < n:
+    if seat is not None and not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a game of {n}")
     started = game._first_leader >= 0 and game._trump >= 0
     announced = tuple(
@@ -132,7 +133,7 @@ def build_view(game: Game, seat: int) -> PlayerView:
         to_act=to_act,
         dealer=game.dealer,
         hand_number=game.hand_number,
-        hand=cards_of(game._hands[seat]),
+        hand=cards_of(game._hands[seat]) if seat is not None else (),
         hand_sizes=tuple(h.bit_count() for h in game._hands),
         proposed=game.proposed,
         bid_round=game._bid_round,
@@ -149,7 +150,7 @@ def build_view(game: Game, seat: int) -> PlayerView:
         tricks_won=tuple(game._tricks_won),
         card_points=tuple(game._card_points),
         melds_announced=announced,
-        own_melds=game._melds[seat] if started else (),
+        own_melds=game._melds[seat] if started and seat is not None else (),
         winning_melds=game.winning_melds(),
         bella=bella,
         scores=game.scores,
