@@ -165,7 +165,10 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Read :meth:`to_dict` output; missing options take their defaults."""
-        return cls().replace(**data)
+        unknown = set(data) - set(_FIELD_TYPES)
+        if unknown:
+            raise RulesError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))

@@ -3,8 +3,9 @@
 Decisions where the rule texts are silent (seed 000 wins where it speaks):
 
 - *Hanging bait* (option): when the bidder's side ties the best opponent, the opponents
-  write their own points and the bidder's points are set aside. The side that writes the
-  most in a later hand (a single highest, before penalties) adds them; while hands keep
+  write their own points and the bidder's points are set aside. The side that scores the
+  most at the table in a later hand (cards, last trick, melds, bella; a single highest)
+  adds them; while hands keep
   tying for the most, they stay set aside, and a second hanging bait adds to them
   (seed 001, variant A). A hanging bait is not a bait for the every-third-bait penalty.
 - *Bolt* (option): a side that took no trick loses ``bolt_penalty`` from what it writes,
@@ -169,8 +170,10 @@ def score_hand(
 
     hanging_won = [0] * count
     if hanging_before:
-        top = max(written)
-        leaders = [s for s in range(count) if written[s] == top]
+        # "Scores most": the points made at the table, not what is written, which a bait
+        # or a new hanging bait distorts.
+        top = max(total)
+        leaders = [s for s in range(count) if total[s] == top]
         if len(leaders) == 1:
             hanging_won[leaders[0]] = hanging_before
             written[leaders[0]] += hanging_before

@@ -1,0 +1,138 @@
+"""Settings from the environment and `.env` (see `.env.example` for every variable)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AnyHttpUrl, Field, SecretStr, TypeAdapter, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = [
+    "Language",
+    "MissingBotTokenError",
+    "Settings",
+    "async_database_url",
+    "default_database_url",
+]
+
+Language = Literal["ru", "uk", "en"]
+LogLevel = Literal["CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG"]
+
+DEFAULT_SQLITE_FILE = "debertz.sqlite3"
+
+# Telegram accepts only these characters in X-Telegram-Bot-Api-Secret-Token.
+_WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+_HTTP_URL: TypeAdapter[AnyHttpUrl] = TypeAdapter(AnyHttpUrl)
+
+# The bot only talks to databases through asyncio drivers, so the plain URLs people copy
+# from hosting dashboards are rewritten to the driver the project ships with.
+_ASYNC_DRIVERS = {
+    "postgres": "postgresql+asyncpg",
+    "postgresql": "postgresql+asyncpg",
+    "sqlite": "sqlite+aiosqlite",
+}
+
+
+class MissingBotTokenError(RuntimeError):
+    """BOT_TOKEN is needed to run the bot but is not set."""
+
+
+def async_database_url(url: str) -> str:
+    """``url`` with the scheme of the asyncio driver the project uses for its database."""
+    url = url.strip()
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        raise ValueError(f"DATABASE_URL is not a URL: {url!r}")
+    return f"{_ASYNC_DRIVERS.get(scheme.lower(), scheme)}://{rest}"
+
+
+def default_database_url() -> str:
+    """A SQLite file in the current working directory, resolved when settings are read."""
+    return f"sqlite+aiosqlite:///{Path.cwd() / DEFAULT_SQLITE_FILE}"
+
+
+class Settings(BaseSettings):
+    """Every setting of the bot. Constructing it without BOT_TOKEN works (tests, migrations);
+    the bot's entry point calls :meth:`require_bot_token`."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        case_sensitive=False,
+    )
+
+    bot_token: SecretStr | None = None
+    database_url: str = Field(default_factory=default_database_url)
+    telegram_api_base: str | None = None
+    webhook_url: str | None = None
+    webhook_secret: SecretStr | None = None
+    webhook_host: str = "0.0.0.0"
+    webhook_port: int = Field(default=8080, ge=1, le=65535)
+    webhook_path: str = "/webhook"
+    turn_timeout: int = Field(default=60, gt=0, le=86_400)
+    default_language: Language = "ru"
+    log_level: LogLevel = "INFO"
+
+    @field_validator("bot_token", "webhook_secret", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        # `BOT_TOKEN=` in a .env file means "not set", not "an empty token".
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _async_driver(cls, value: str) -> str:
+        return async_database_url(value)
+
+    @field_validator("telegram_api_base", "webhook_url", mode="before")
+    @classmethod
+    def _http_url(cls, value: object) -> object:
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        if not isinstance(value, str):
+            raise ValueError("must be a URL")
+        value = value.strip()
+        _HTTP_URL.validate_python(value)
+        # aiogram appends "/bot<token>/<method>" itself; a trailing slash would double it.
+        return value.rstrip("/")
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _telegram_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not _WEBHOOK_SECRET.fullmatch(value.get_secret_value()):
+            raise ValueError("WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
+        return value
+
+    @field_validator("webhook_path")
+    @classmethod
+    def _absolute_path(cls, value: str) -> str:
+        value = value.strip()
+        return value if value.startswith("/") else "/" + value
+
+    @field_validator("default_language", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @property
+    def webhook_enabled(self) -> bool:
+        """Webhook mode when WEBHOOK_URL is set, long polling otherwise."""
+        return self.webhook_url is not None
+
+    def require_bot_token(self) -> str:
+        """The token, or a clear error for the bot's entry point when it is missing."""
+        if self.bot_token is None:
+            raise MissingBotTokenError(
+                "BOT_TOKEN is not set: put it in the environment or in .env (see .env.example)"
+            )
+        return self.bot_token.get_secret_value()

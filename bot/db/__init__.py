@@ -1,0 +1,135 @@
+"""Storage: SQLAlchemy models, the repository functions the service calls, migrations.
+
+Repository functions take an AsyncSession and never commit: the caller's transaction
+(one user action) commits or rolls back as a whole.
+"""
+
+from bot.db.base import Base, NaiveDatetimeError, UTCDateTime, utcnow
+from bot.db.chats import (
+    UNSET,
+    chat_rules,
+    get_chat,
+    get_or_create_chat,
+    migrate_chat,
+    update_chat_settings,
+)
+from bot.db.errors import (
+    ActiveGameExists,
+    AlreadySeated,
+    ChatMigrationConflict,
+    ChatNotFound,
+    GameNotFound,
+    RepositoryError,
+    SeatTaken,
+    TableFull,
+    VersionConflict,
+)
+from bot.db.games import (
+    ActiveGame,
+    append_action,
+    cancel_game,
+    create_lobby,
+    finish_game,
+    game_history,
+    get_active_game,
+    list_actions,
+    load_for_update,
+    load_game,
+    save,
+    set_message_ids,
+    start_game,
+)
+from bot.db.migrate import upgrade_to_head
+from bot.db.models import (
+    ActionRecord,
+    Chat,
+    GameRecord,
+    GameStatus,
+    OutboxMessage,
+    Seat,
+    Timer,
+    User,
+)
+from bot.db.outbox import enqueue, mark_failed, mark_retry, mark_sent, pending
+from bot.db.replay import ReplayReport, replay_check, replay_matches
+from bot.db.seats import add_seat, compact_seats, list_seats, remove_seat, set_hand_message_id
+from bot.db.session import create_engine, create_sessionmaker
+from bot.db.timers import (
+    DueTimer,
+    clear_timer,
+    due_timers,
+    get_timer,
+    mark_reminder_sent,
+    set_timer,
+    timers_needing_reminder,
+)
+from bot.db.users import get_user, set_user_reachable, upsert_user
+
+__all__ = [
+    "UNSET",
+    "ActionRecord",
+    "ActiveGame",
+    "ActiveGameExists",
+    "AlreadySeated",
+    "Base",
+    "Chat",
+    "ChatMigrationConflict",
+    "ChatNotFound",
+    "DueTimer",
+    "GameNotFound",
+    "GameRecord",
+    "GameStatus",
+    "NaiveDatetimeError",
+    "OutboxMessage",
+    "ReplayReport",
+    "RepositoryError",
+    "Seat",
+    "SeatTaken",
+    "TableFull",
+    "Timer",
+    "UTCDateTime",
+    "User",
+    "VersionConflict",
+    "add_seat",
+    "append_action",
+    "cancel_game",
+    "chat_rules",
+    "clear_timer",
+    "compact_seats",
+    "create_engine",
+    "create_lobby",
+    "create_sessionmaker",
+    "due_timers",
+    "enqueue",
+    "finish_game",
+    "game_history",
+    "get_active_game",
+    "get_chat",
+    "get_or_create_chat",
+    "get_timer",
+    "get_user",
+    "list_actions",
+    "list_seats",
+    "load_for_update",
+    "load_game",
+    "mark_failed",
+    "mark_reminder_sent",
+    "mark_retry",
+    "mark_sent",
+    "migrate_chat",
+    "pending",
+    "remove_seat",
+    "replay_check",
+    "replay_matches",
+    "save",
+    "set_hand_message_id",
+    "set_message_ids",
+    "set_timer",
+    "set_user_reachable",
+    "start_game",
+    "timers_needing_reminder",
+    "update_chat_settings",
+    "upgrade_to_head",
+    "upsert_user",
+    "utcnow",
+]

@@ -1,0 +1,58 @@
+"""Queries the bot's services need beyond one game: a user's games, every running game,
+moving a deadline."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.dialect import affected_rows
+from bot.db.models import ACTIVE_STATUSES, GameRecord, Seat, Timer, User
+
+__all__ = ["active_games", "active_games_of_user", "get_users", "postpone_timer"]
+
+
+async def active_games(session: AsyncSession) -> list[GameRecord]:
+    """Every game in a lobby or being played, oldest first (the bot's start-up)."""
+    result = await session.scalars(
+        select(GameRecord).where(GameRecord.status.in_(ACTIVE_STATUSES)).order_by(GameRecord.id)
+    )
+    return list(result)
+
+
+async def active_games_of_user(session: AsyncSession, user_id: int) -> list[GameRecord]:
+    """The lobbies and running games where the user has a seat."""
+    result = await session.scalars(
+        select(GameRecord)
+        .join(Seat, Seat.game_id == GameRecord.id)
+        .where(Seat.user_id == user_id, GameRecord.status.in_(ACTIVE_STATUSES))
+        .order_by(GameRecord.id)
+    )
+    return list(result)
+
+
+async def get_users(session: AsyncSession, user_ids: list[int]) -> dict[int, User]:
+    if not user_ids:
+        return {}
+    result = await session.scalars(select(User).where(User.id.in_(user_ids)))
+    return {user.id: user for user in result}
+
+
+async def postpone_timer(
+    session: AsyncSession, game_id: int, decision_key: int, deadline: datetime
+) -> bool:
+    """The reminder went out: move the deadline on and record the reminder, if the timer
+    still times that decision. False when another process got there first."""
+    result = await session.execute(
+        update(Timer)
+        .where(
+            Timer.game_id == game_id,
+            Timer.decision_key == decision_key,
+            Timer.reminder_sent.is_(False),
+        )
+        .values(deadline=deadline, reminder_sent=True)
+        .execution_options(synchronize_session=False)
+    )
+    return affected_rows(result) > 0

@@ -1,0 +1,128 @@
+"""Seats at a game's table: who plays, in which order, and their private hand message."""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.base import utcnow
+from bot.db.dialect import affected_rows
+from bot.db.errors import AlreadySeated, SeatTaken, TableFull, violates
+from bot.db.models import Seat
+
+__all__ = [
+    "MAX_SEATS",
+    "add_seat",
+    "compact_seats",
+    "list_seats",
+    "remove_seat",
+    "set_hand_message_id",
+]
+
+MAX_SEATS = 4
+_PARKING = 1000
+
+
+async def list_seats(session: AsyncSession, game_id: int) -> list[Seat]:
+    """The game's seats in seat order."""
+    result = await session.scalars(select(Seat).where(Seat.game_id == game_id).order_by(Seat.seat))
+    return list(result)
+
+
+async def add_seat(
+    session: AsyncSession,
+    game_id: int,
+    *,
+    user_id: int | None = None,
+    bot_kind: str | None = None,
+    seat: int | None = None,
+    max_seats: int = MAX_SEATS,
+) -> Seat:
+    """Seat a user (stored already) or a computer player of ``bot_kind``, at ``seat`` or
+    at the lowest free one.
+
+    Raises :class:`AlreadySeated`, :class:`SeatTaken` or :class:`TableFull`. If a
+    concurrent join wins the race the database refuses the row; that error also comes out
+    as :class:`AlreadySeated` or :class:`SeatTaken`, and the transaction must be rolled back.
+    """
+    if (user_id is None) == (bot_kind is None):
+        raise ValueError("a seat is either a user's or a computer player's")
+    seats = await list_seats(session, game_id)
+    if user_id is not None and any(s.user_id == user_id for s in seats):
+        raise AlreadySeated(game_id, user_id)
+    taken = {s.seat for s in seats}
+    if seat is None:
+        if len(seats) >= max_seats:
+            raise TableFull(game_id, len(seats))
+        seat = min(set(range(max_seats)) - taken)
+    elif not 0 <= seat < max_seats:
+        raise ValueError(f"seat must be between 0 and {max_seats - 1}, not {seat}")
+    elif seat in taken:
+        raise SeatTaken(game_id, seat)
+    row = Seat(game_id=game_id, seat=seat, user_id=user_id, bot_kind=bot_kind, joined_at=utcnow())
+    session.add(row)
+    try:
+        await session.flush()
+    except IntegrityError as error:
+        if user_id is not None and violates(
+            error, "uq_seats_game_id_user_id", "seats.game_id, seats.user_id"
+        ):
+            raise AlreadySeated(game_id, user_id) from error
+        if violates(error, "uq_seats_game_id_seat", "seats.game_id, seats.seat"):
+            raise SeatTaken(game_id, seat) from error
+        raise
+    return row
+
+
+async def remove_seat(
+    session: AsyncSession, game_id: int, *, user_id: int | None = None, seat: int | None = None
+) -> Seat | None:
+    """Free a user's seat or a seat by number; returns the removed seat, None if none.
+
+    Other seats keep their numbers (the lobby message shows them); ``compact_seats`` closes
+    the gaps before the game starts.
+    """
+    if (user_id is None) == (seat is None):
+        raise ValueError("name either the user or the seat number")
+    query = select(Seat).where(Seat.game_id == game_id)
+    query = (
+        query.where(Seat.user_id == user_id)
+        if user_id is not None
+        else query.where(Seat.seat == seat)
+    )
+    row = (await session.scalars(query)).one_or_none()
+    if row is None:
+        return None
+    await session.delete(row)
+    await session.flush()
+    return row
+
+
+async def compact_seats(session: AsyncSession, game_id: int) -> list[Seat]:
+    """Renumber the seats 0, 1, 2... keeping their order, as the engine numbers players."""
+    seats = await list_seats(session, game_id)
+    if all(s.seat == number for number, s in enumerate(seats)):
+        return seats
+    # Through numbers no seat has first: the unique (game, seat) pair is checked row by
+    # row, and moving 2 -> 1 before 1 -> 0 has been written would otherwise collide.
+    for number, s in enumerate(seats):
+        s.seat = _PARKING + number
+    await session.flush()
+    for number, s in enumerate(seats):
+        s.seat = number
+    await session.flush()
+    return seats
+
+
+async def set_hand_message_id(
+    session: AsyncSession, game_id: int, seat: int, message_id: int | None
+) -> bool:
+    """Remember the private message that shows the seat's hand, to edit it later."""
+    result = await session.execute(
+        update(Seat)
+        .where(Seat.game_id == game_id, Seat.seat == seat)
+        .values(hand_message_id=message_id)
+        .execution_options(synchronize_session="evaluate")
+    )
+    return affected_rows(result) > 0

@@ -1,0 +1,110 @@
+"""Turn deadlines, stored so that a restarted bot still plays for a player who ran out of time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import Select, delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.base import utcnow
+from bot.db.dialect import affected_rows, upsert_insert
+from bot.db.models import GameRecord, GameStatus, Timer
+
+__all__ = [
+    "DueTimer",
+    "clear_timer",
+    "due_timers",
+    "get_timer",
+    "mark_reminder_sent",
+    "set_timer",
+    "timers_needing_reminder",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class DueTimer:
+    """A deadline that has passed (or is near), with the chat the game belongs to."""
+
+    game_id: int
+    chat_id: int
+    decision_key: int
+    deadline: datetime
+    reminder_sent: bool
+
+
+async def set_timer(
+    session: AsyncSession, game_id: int, decision_key: int, deadline: datetime
+) -> None:
+    """Start the clock for the game's next decision, replacing the previous deadline."""
+    await session.execute(
+        upsert_insert(session, Timer)
+        .values(game_id=game_id, decision_key=decision_key, deadline=deadline, reminder_sent=False)
+        .on_conflict_do_update(
+            index_elements=[Timer.game_id],
+            set_={"decision_key": decision_key, "deadline": deadline, "reminder_sent": False},
+        )
+    )
+
+
+async def get_timer(session: AsyncSession, game_id: int) -> Timer | None:
+    return await session.get(Timer, game_id, populate_existing=True)
+
+
+async def clear_timer(session: AsyncSession, game_id: int, decision_key: int | None = None) -> bool:
+    """Stop the game's clock; with ``decision_key``, only if it still times that decision."""
+    statement = delete(Timer).where(Timer.game_id == game_id)
+    if decision_key is not None:
+        statement = statement.where(Timer.decision_key == decision_key)
+    result = await session.execute(statement.execution_options(synchronize_session=False))
+    return affected_rows(result) > 0
+
+
+def _timers_of_playing_games(limit: int) -> Select[int, int, int, datetime, bool]:
+    return (
+        select(
+            Timer.game_id,
+            GameRecord.chat_id,
+            Timer.decision_key,
+            Timer.deadline,
+            Timer.reminder_sent,
+        )
+        .join(GameRecord, GameRecord.id == Timer.game_id)
+        .where(GameRecord.status == GameStatus.PLAYING)
+        .order_by(Timer.deadline)
+        .limit(limit)
+    )
+
+
+async def due_timers(
+    session: AsyncSession, now: datetime | None = None, *, limit: int = 100
+) -> list[DueTimer]:
+    """Deadlines at or before ``now``, earliest first, of games still being played."""
+    now = now or utcnow()
+    rows = await session.execute(_timers_of_playing_games(limit).where(Timer.deadline <= now))
+    return [DueTimer(*row) for row in rows]
+
+
+async def timers_needing_reminder(
+    session: AsyncSession, lead: timedelta, now: datetime | None = None, *, limit: int = 100
+) -> list[DueTimer]:
+    """Deadlines less than ``lead`` away whose reminder has not been sent, earliest first."""
+    now = now or utcnow()
+    rows = await session.execute(
+        _timers_of_playing_games(limit).where(
+            Timer.deadline <= now + lead, Timer.deadline > now, Timer.reminder_sent.is_(False)
+        )
+    )
+    return [DueTimer(*row) for row in rows]
+
+
+async def mark_reminder_sent(session: AsyncSession, game_id: int, decision_key: int) -> bool:
+    """Record the reminder; False if the decision was made meanwhile (no reminder owed)."""
+    result = await session.execute(
+        update(Timer)
+        .where(Timer.game_id == game_id, Timer.decision_key == decision_key)
+        .values(reminder_sent=True)
+        .execution_options(synchronize_session="evaluate")
+    )
+    return affected_rows(result) > 0

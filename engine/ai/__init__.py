@@ -1,0 +1,61 @@
+"""Computer players for Debertz: they choose an action from one seat's view only.
+
+>>> from engine import Game, Rules
+>>> from engine.ai import make_player
+>>> game = Game.new(2, Rules(), seed=3)
+>>> player = make_player("heuristic", seed=1)
+>>> seat = game.to_act
+>>> player.choose(game.view(seat)) in game.legal_actions()
+True
+
+Kinds: ``"random"`` (a uniformly random legal action), ``"heuristic"`` (rules: hand
+worth for bidding, card tracking and voids for the play) and ``"search"`` (sampling the
+hidden cards consistently with the view, rule-based rollouts, an exact solver for the
+last tricks). :func:`resample` deals the hidden cards of a view into a whole game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .base import Player, decision_rng
+from .infer import knowledge, resample
+from .players import HeuristicPlayer, RandomPlayer, SearchPlayer
+
+__all__ = [
+    "KINDS",
+    "HeuristicPlayer",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "decision_rng",
+    "knowledge",
+    "make_player",
+    "resample",
+]
+
+KINDS: Final = ("random", "heuristic", "search")
+"""The kinds :func:`make_player` knows."""
+
+
+def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
+    """A player of ``kind`` with its own ``seed``.
+
+    Options: ``heuristic`` takes ``margin`` (shift of the bidding thresholds);
+    ``search`` takes ``budget`` (seconds per decision, default 1.0, None for no clock),
+    ``samples`` (cap on sampled deals per decision, default 1000) and ``solver_cards``
+    (cards left in hand from which the exact solver plays the rest). ``random`` takes
+    none. Unknown kinds and options raise ``ValueError``.
+    """
+    if kind == "random":
+        factory: type[RandomPlayer] | type[HeuristicPlayer] | type[SearchPlayer] = RandomPlayer
+    elif kind == "heuristic":
+        factory = HeuristicPlayer
+    elif kind == "search":
+        factory = SearchPlayer
+    else:
+        raise ValueError(f"unknown player kind {kind!r} (expected one of {', '.join(KINDS)})")
+    try:
+        return factory(seed, **options)
+    except TypeError as error:
+        raise ValueError(f"bad options for a {kind} player: {error}") from None

@@ -1,0 +1,140 @@
+"""Rule-based bidding and the trump-seven decision, on bit masks.
+
+:func:`hand_worth` estimates what a hand brings in card points, melds and bella if a
+suit is trump; a seat bids when that estimate clears a threshold per number of players
+(thresholds from simulated hands, see ``benchmarks/arena_calibrate.py``). The estimate
+counts jass and menel, aces, guarded tens, trump length, voids to ruff with, melds (a
+high run more than a low one: only the highest meld scores) and bella.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from engine.actions import (
+    EXCHANGE_SEVEN,
+    KEEP_SEVEN,
+    NAME_SUIT,
+    PASS,
+    TAKE_PROPOSED,
+    Action,
+    NameSuit,
+)
+from engine.cards import Rank
+from engine.melds import MeldKind, find_melds
+from engine.rules import Rules
+
+__all__ = ["THRESHOLDS", "choose_bid", "choose_exchange", "hand_worth"]
+
+THRESHOLDS: Final = {2: 56.0, 3: 56.0, 4: 78.0}
+"""Worth (:func:`hand_worth`) a hand needs before its holder bids, per number of players."""
+
+_DEALER_DISCOUNT: Final = 6.0
+"""The last to speak in round 2 bids on less: everyone else showed weakness."""
+
+# Values per natural rank (7 8 9 10 J Q K A).
+_TRUMP_VALUE: Final = (4, 4, 22, 12, 30, 6, 7, 15)
+_LONE_MENEL: Final = 12
+_PLAIN_ACE: Final = 17
+_TEN_WITH_ACE: Final = 14
+_TEN_GUARDED: Final = 6
+_TEN_BARE: Final = 2
+_KING_WITH_ACE_TEN: Final = 5
+_EXTRA_TRUMP: Final = 8
+_VOID_RUFF: Final = 6
+_SINGLETON_RUFF: Final = 3
+
+
+def hand_worth(hand: int, trump: int, rules: Rules) -> float:
+    """Estimated points (card points, melds, bella) the hand brings with ``trump``."""
+    trump_cards = (hand >> (trump * 8)) & 0xFF
+    count = trump_cards.bit_count()
+    worth = 0.0
+    for rank in range(8):
+        if trump_cards >> rank & 1:
+            worth += _TRUMP_VALUE[rank]
+    has_jack = trump_cards >> Rank.JACK & 1
+    if trump_cards >> Rank.NINE & 1 and not has_jack and count < 3:
+        worth += _LONE_MENEL - _TRUMP_VALUE[Rank.NINE]
+    if count > 3:
+        worth += (count - 3) * _EXTRA_TRUMP
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = (hand >> (suit * 8)) & 0xFF
+        length = cards.bit_count()
+        ace = cards >> Rank.ACE & 1
+        ten = cards >> Rank.TEN & 1
+        if ace:
+            worth += _PLAIN_ACE
+        if ten:
+            if ace:
+                worth += _TEN_WITH_ACE
+                if cards >> Rank.KING & 1:
+                    worth += _KING_WITH_ACE_TEN
+            elif length >= 3:
+                worth += _TEN_GUARDED
+            else:
+                worth += _TEN_BARE
+        if count >= 2:
+            if length == 0:
+                worth += _VOID_RUFF
+            elif length == 1 and not ace:
+                worth += _SINGLETON_RUFF
+    for meld in find_melds(hand, rules):
+        if meld.kind >= MeldKind.FIFTY:
+            worth += meld.points * 0.8
+        else:
+            # a terz scores only if nobody shows a better meld: the higher, the likelier
+            worth += meld.points * (0.25 + 0.1 * (meld.top - Rank.NINE))
+    king = 1 << (trump * 8 + Rank.KING)
+    queen = 1 << (trump * 8 + Rank.QUEEN)
+    if hand & king and hand & queen:
+        worth += 20
+    return worth
+
+
+def choose_bid(
+    hand: int,
+    legal: Sequence[Action],
+    proposed: int,
+    seat: int,
+    dealer: int,
+    players: int,
+    rules: Rules,
+    margin: float = 0.0,
+) -> Action:
+    """A bid for ``hand``: the proposed suit in round 1, the best other suit in round 2,
+    when its worth clears the threshold (``margin`` shifts it: negative bids more)."""
+    threshold = THRESHOLDS[players] + margin
+    if TAKE_PROPOSED in legal:
+        worth = hand_worth(hand, proposed >> 3, rules)
+        return TAKE_PROPOSED if worth >= threshold else PASS
+    best_suit = -1
+    best = -1.0
+    for action in legal:
+        if not isinstance(action, NameSuit):
+            continue
+        suit = int(action.suit)
+        worth = hand_worth(hand, suit, rules)
+        if worth > best:
+            best = worth
+            best_suit = suit
+    if best_suit < 0:
+        return PASS
+    if seat == dealer:
+        threshold -= _DEALER_DISCOUNT
+    if PASS not in legal or best >= threshold:
+        return NAME_SUIT[best_suit]
+    return PASS
+
+
+def choose_exchange(hand: int, trump: int, proposed: int, rules: Rules) -> Action:
+    """Take the face-up card for the trump seven unless the seven is worth more where it
+    is (it completes a meld worth more than the better trump)."""
+    seven = 1 << (trump * 8 + Rank.SEVEN)
+    swapped = (hand & ~seven) | (1 << proposed)
+    if hand_worth(swapped, trump, rules) >= hand_worth(hand, trump, rules):
+        return EXCHANGE_SEVEN
+    return KEEP_SEVEN

@@ -1,0 +1,86 @@
+"""Card-mask tables shared by the computer players' fast paths.
+
+Everything here is indexed ``[trump][card index]`` with ``trump`` in 0..3, so a policy or
+a solver does one tuple lookup where :func:`engine.cards.strength` would build a card.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.cards import DECK, HIGHER_TRUMPS, POINTS_BY_TRUMP, SUIT_MASKS, strength
+
+__all__ = [
+    "ABOVE",
+    "FULL",
+    "HIGHER_TRUMPS",
+    "POINTS_BY_TRUMP",
+    "STRENGTH",
+    "SUIT_MASKS",
+    "highest",
+    "lowest",
+]
+
+FULL: Final = (1 << 32) - 1
+"""The mask of the whole deck."""
+
+
+def _strength_table() -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(strength(card, trump) for card in DECK) for trump in range(4))
+
+
+STRENGTH: Final = _strength_table()
+"""``STRENGTH[trump][index]``: trick-taking strength, trumps 8..15, other cards 0..7."""
+
+
+def _above_table() -> tuple[tuple[int, ...], ...]:
+    table = []
+    for trump in range(4):
+        row = []
+        for index in range(32):
+            suit = index >> 3
+            own = STRENGTH[trump][index]
+            mask = 0
+            for other in range(suit * 8, suit * 8 + 8):
+                if STRENGTH[trump][other] > own:
+                    mask |= 1 << other
+            row.append(mask)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+ABOVE: Final = _above_table()
+"""``ABOVE[trump][index]``: the cards of the same suit that beat card ``index``."""
+
+
+def highest(mask: int, trump: int) -> int:
+    """The strongest card of a non-empty mask (a trump beats any other card)."""
+    row = STRENGTH[trump]
+    best = -1
+    best_key = -1
+    while mask:
+        low = mask & -mask
+        index = low.bit_length() - 1
+        if row[index] > best_key:
+            best_key = row[index]
+            best = index
+        mask ^= low
+    return best
+
+
+def lowest(mask: int, trump: int) -> int:
+    """The weakest card of a non-empty mask, by points first, then trump last, then
+    strength: the card that costs least to give away."""
+    points = POINTS_BY_TRUMP[trump]
+    row = STRENGTH[trump]
+    best = -1
+    best_key = 1 << 30
+    while mask:
+        low = mask & -mask
+        index = low.bit_length() - 1
+        key = points[index] * 64 + row[index]
+        if key < best_key:
+            best_key = key
+            best = index
+        mask ^= low
+    return best

@@ -1,0 +1,303 @@
+"""Determinized search: perfect-information Monte Carlo over the hidden cards.
+
+For each decision the player deals the cards it cannot see many times, each time
+consistently with everything its seat has seen (:mod:`engine.ai.infer`), and scores
+every legal action in every such deal with the real hand scoring:
+
+- in the play, by playing the hand out with the rule-based policy for every seat, or,
+  once few cards are left, by the exact solver (:mod:`engine.ai.solver`);
+- in bidding and at the trump seven, by finishing the hand with the rule-based players
+  (:mod:`engine.ai.simulate`): the bids still to come, the extra cards with 2 or 3
+  players, the exchange, the play.
+
+The action with the best mean wins. All deals of one decision share their random
+stream, and each action is scored on the same deals, so differences between actions
+are not drowned in the luck of the deal.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from engine.actions import Action, PlayCard
+from engine.game import Game, Phase
+from engine.melds import has_bella
+from engine.view import PlayerView
+
+from ..base import decision_rng
+from ..bits import POINTS_BY_TRUMP
+from ..evidence import bids_agree
+from ..infer import Deal, Knowledge, MeldLayout, game_state, knowledge, meld_layout
+from ..policy import trick_winner
+from ..rollout import HandFrame, play_out
+from ..simulate import simulate_hand
+from ..solver import Solver, decode
+from .heuristic import heuristic_action
+
+__all__ = ["DEFAULT_SOLVER_CARDS", "SearchPlayer"]
+
+_BID_TRIES: Final = 40
+"""Deals drawn at most to find one that agrees with the bids (they rarely all fail)."""
+
+DEFAULT_SOLVER_CARDS: Final = {2: 6, 3: 5, 4: 4}
+"""Cards in the hand of the seat to act from which the exact solver replaces rollouts."""
+
+
+class SearchPlayer:
+    """Perfect-information Monte Carlo with rule-based rollouts and an exact endgame.
+
+    ``budget`` is the time per decision in seconds (None: no clock, only the cap);
+    ``samples`` caps the deals per decision. With the cap reached before the budget
+    the choice depends only on the seed and the view. ``trust`` is how much the other
+    seats' bids are believed to follow the rule-based bidder: a deal whose hands would
+    have bid otherwise is kept with probability ``1 - trust``.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        budget: float | None = 1.0,
+        samples: int = 1000,
+        solver_cards: int | None = None,
+        trust: float = 0.8,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        if budget is not None and budget <= 0:
+            raise ValueError(f"budget must be positive seconds or None, not {budget}")
+        if not 0.0 <= trust <= 1.0:
+            raise ValueError(f"trust must be between 0 and 1, not {trust}")
+        self.seed = seed
+        self.budget = budget
+        self.samples = samples
+        self.solver_cards = solver_cards
+        self.trust = trust
+        self._clock = clock
+        self.last_samples = 0
+        """Deals used by the last decision (for benchmarks and tests)."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """The action with the best mean outcome over the sampled deals."""
+        legal = view.legal_actions
+        if view.seat is None or not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make now")
+        if len(legal) == 1:
+            self.last_samples = 0
+            return legal[0]
+        preferred = heuristic_action(view)
+        candidates = [preferred, *(action for action in legal if action != preferred)]
+        deadline = None if self.budget is None else self._clock() + self.budget
+        rng = decision_rng(self.seed, view)
+        info = knowledge(view)
+        if view.phase is Phase.PLAY:
+            totals = self._play(view, info, candidates, rng, deadline)
+        else:
+            totals = self._simulate(view, info, candidates, rng, deadline)
+        best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
+        return candidates[best]
+
+    def _sample(self, view: PlayerView, info: Knowledge, rng: random.Random) -> Deal:
+        """A deal consistent with the view, and likely under the other seats' bids."""
+        deal = info.sample(rng)
+        for _ in range(_BID_TRIES):
+            if self.trust <= 0.0 or bids_agree(view, info, deal, rng):
+                break
+            if rng.random() >= self.trust:
+                break
+            deal = info.sample(rng)
+        return deal
+
+    def _out_of_time(self, done: int, deadline: float | None, started: float) -> bool:
+        """Whether to stop sampling: the cap is reached, or one more deal would likely
+        end past the deadline (judged by the mean time of the deals so far), so that
+        the budget is an upper bound rather than a point to overshoot."""
+        if done >= self.samples:
+            return True
+        if done == 0 or deadline is None:
+            return False
+        now = self._clock()
+        return now + (now - started) / done > deadline
+
+    def _simulate(
+        self,
+        view: PlayerView,
+        info: Knowledge,
+        candidates: Sequence[Action],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> list[float]:
+        """Bidding and the trump seven: finish the hand from each candidate action."""
+        assert view.seat is not None
+        side = view.side_of(view.seat)
+        template = game_state(view, info, Deal(info.fixed, ()))
+        template["sheet"] = []  # only the scores and bait counts matter to one hand
+        baits = tuple(template["baits"])
+        totals = [0.0] * len(candidates)
+        done = 0
+        started = self._clock()
+        while not self._out_of_time(done, deadline, started):
+            deal = self._sample(view, info, rng)
+            data = dict(template)
+            data["hands"] = list(deal.hands)
+            data["stock"] = list(deal.stock)
+            base = Game.from_dict(data)
+            for j, action in enumerate(candidates):
+                totals[j] += simulate_hand(base.copy(), side, action, baits)
+            done += 1
+        self.last_samples = done
+        return totals
+
+    def _play(
+        self,
+        view: PlayerView,
+        info: Knowledge,
+        candidates: Sequence[Action],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> list[float]:
+        """The play: every candidate card in every sampled deal."""
+        assert view.trump is not None
+        assert view.bidder is not None
+        assert view.seat is not None
+        n = view.players
+        seat = view.seat
+        rules = view.rules
+        trump = int(view.trump)
+        bidder = view.bidder
+        side = view.side_of(seat)
+        side_seats = 0
+        for other in range(n):
+            if view.side_of(other) == side:
+                side_seats |= 1 << other
+        frame = _frame(view, info)
+        points_table = POINTS_BY_TRUMP[trump]
+        trick = [card.index for _, card in view.trick]
+        trick_leader = view.trick[0][0] if view.trick else seat
+        cards = [action.card.index for action in candidates if isinstance(action, PlayCard)]
+        left = len(view.hand)
+        limit = self.solver_cards if self.solver_cards is not None else DEFAULT_SOLVER_CARDS[n]
+        exact = left <= limit
+        totals = [0.0] * len(cards)
+        shown_melds = sum(m.points for _, m in view.winning_melds) if info.melds_known else None
+        done = 0
+        started = self._clock()
+        while not self._out_of_time(done, deadline, started):
+            deal = self._sample(view, info, rng)
+            start = [deal.hands[s] | info.played_by[s] for s in range(n)]
+            if shown_melds is None:
+                layout = meld_layout(start, trump, info.leader, rules)
+            else:
+                # the melds are public now; only an unannounced bella is still hidden
+                bella = view.bella
+                for other in range(n):
+                    if bella is None and has_bella(start[other], trump):
+                        bella = other
+                layout = MeldLayout(info.meld_side, shown_melds, bella)
+            solver = Solver(n, trump, side_seats, overtrump=rules.overtrump) if exact else None
+            for j, card in enumerate(cards):
+                hands = list(deal.hands)
+                hands[seat] ^= 1 << card
+                current = [*trick, card]
+                card_points = list(view.card_points)
+                tricks = list(view.tricks_won)
+                leader = trick_leader
+                last = -1
+                if len(current) == n:
+                    winner = trick_winner(current, leader, n, trump)
+                    for index in current:
+                        card_points[winner] += points_table[index]
+                    tricks[winner] += 1
+                    leader = winner
+                    last = winner
+                    current = []
+                if hands[leader] or current:
+                    if solver is not None:
+                        last = _solved(
+                            solver, hands, leader, current, seat, n, trump, card_points, tricks
+                        )
+                    else:
+                        last = play_out(
+                            hands,
+                            trump,
+                            leader,
+                            current,
+                            card_points,
+                            tricks,
+                            info.gone | (1 << card),
+                            list(info.forbidden),
+                            bidder,
+                            rules.overtrump,
+                        )
+                totals[j] += frame.utility(side, layout, card_points, tricks, last)
+            done += 1
+        self.last_samples = done
+        return totals
+
+
+def _solved(
+    solver: Solver,
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    seat: int,
+    n: int,
+    trump: int,
+    card_points: list[int],
+    tricks: list[int],
+) -> int:
+    """Solve the rest of the hand and credit the points to seats; returns the seat that
+    takes the last trick. The solver tells only the side's total: the opponents' share
+    goes to the next seat (with 3 players, split between both opponents)."""
+    points_table = POINTS_BY_TRUMP[trump]
+    remaining = 0
+    for hand in hands:
+        mask = hand
+        while mask:
+            low = mask & -mask
+            remaining += points_table[low.bit_length() - 1]
+            mask ^= low
+    for index in trick:
+        remaining += points_table[index]
+    taken, mine_last = decode(solver.value(hands, leader, trick))
+    mine = taken - 10 if mine_last else taken
+    theirs = remaining - mine
+    opponent = (seat + 1) % n
+    card_points[seat] += mine
+    if mine or mine_last:
+        tricks[seat] += 1
+    if n == 3:
+        other = (seat + 2) % 3
+        half = theirs // 2
+        card_points[opponent] += theirs - half
+        card_points[other] += half
+    else:
+        card_points[opponent] += theirs
+    if theirs or not mine_last:
+        tricks[opponent] += 1
+    return seat if mine_last else opponent
+
+
+def _frame(view: PlayerView, info: Knowledge) -> HandFrame:
+    assert view.trump is not None
+    assert view.bidder is not None
+    sides = 2 if view.players == 4 else view.players
+    baits = [0] * sides
+    for result in view.sheet:
+        for line in result.sides:
+            if line.bait:
+                baits[line.side] += 1
+    return HandFrame(
+        rules=view.rules,
+        players=view.players,
+        hand_number=view.hand_number,
+        dealer=view.dealer,
+        bidder=view.bidder,
+        trump=info.trump,
+        hanging=view.hanging,
+        baits=tuple(baits),
+    )

@@ -1,0 +1,130 @@
+"""Playing a determinized hand to its end with the rule-based policy, and what the end
+is worth: the real hand scoring (melds, bella, bait, bolt) turned into one number.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Final
+
+from engine.cards import Suit
+from engine.playout import legal_mask
+from engine.rules import Rules
+from engine.scoring import score_hand, side_count
+
+from .bits import POINTS_BY_TRUMP, SUIT_MASKS
+from .infer import MeldLayout
+from .policy import choose_card, trick_winner
+
+__all__ = ["DEBERTZ_VALUE", "HandFrame", "play_out"]
+
+LAST_TRICK: Final = 10
+DEBERTZ_VALUE: Final = 1000.0
+"""What winning (or losing) the game at once by a run of seven is worth, in hand points."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandFrame:
+    """What scoring a hand needs besides the play itself; fixed once trump is chosen."""
+
+    rules: Rules
+    players: int
+    hand_number: int
+    dealer: int
+    bidder: int
+    trump: int
+    hanging: int
+    baits: tuple[int, ...]
+
+    def utility(
+        self,
+        side: int,
+        layout: MeldLayout,
+        card_points: Sequence[int],
+        tricks: Sequence[int],
+        last_seat: int,
+    ) -> float:
+        """What the hand is worth to ``side``: its written points minus the mean of the
+        other sides' (a sitting bidder's points counted where the scoring sends them)."""
+        if layout.debertz is not None:
+            return DEBERTZ_VALUE if layout.debertz == side else -DEBERTZ_VALUE
+        result = score_hand(
+            rules=self.rules,
+            players=self.players,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            bidder=self.bidder,
+            trump=Suit(self.trump),
+            card_points=tuple(card_points),
+            tricks=tuple(tricks),
+            last_trick_seat=last_seat,
+            meld_side=layout.side,
+            meld_points=layout.points,
+            bella_seat=layout.bella,
+            hanging_before=self.hanging,
+            baits_before=self.baits,
+        )
+        total = 0
+        mine = 0
+        for line in result.sides:
+            total += line.written
+            if line.side == side:
+                mine = line.written
+        return mine - (total - mine) / (side_count(self.players) - 1)
+
+
+def play_out(
+    hands: list[int],
+    trump: int,
+    trick_leader: int,
+    trick: list[int],
+    card_points: list[int],
+    tricks_won: list[int],
+    gone: int,
+    voids: list[int],
+    bidder: int,
+    overtrump: bool,
+) -> int:
+    """Play the hand to its end with :func:`~engine.ai.policy.choose_card` for every seat.
+
+    Every list argument is changed in place: ``card_points`` and ``tricks_won`` end as
+    the hand's totals (card points only: the last trick's 10 is the caller's, to the
+    returned seat, which took the last trick). ``voids`` learn the suits seats fail to
+    follow, as the table would.
+    """
+    n = len(hands)
+    points = POINTS_BY_TRUMP[trump]
+    trump_mask = SUIT_MASKS[trump]
+    leader = trick_leader
+    seat = (leader + len(trick)) % n
+    last = leader
+    while hands[seat]:
+        hand = hands[seat]
+        legal = legal_mask(hand, trick, trump, overtrump)
+        index = choose_card(seat, hand, legal, trick, leader, n, trump, gone, voids, bidder)
+        bit = 1 << index
+        hands[seat] = hand ^ bit
+        gone |= bit
+        if trick:
+            led = trick[0] >> 3
+            suit = index >> 3
+            if suit != led:
+                voids[seat] |= SUIT_MASKS[led]
+                if suit != trump:
+                    voids[seat] |= trump_mask
+        trick.append(index)
+        if len(trick) == n:
+            winner = trick_winner(trick, leader, n, trump)
+            total = 0
+            for card in trick:
+                total += points[card]
+            card_points[winner] += total
+            tricks_won[winner] += 1
+            trick.clear()
+            leader = winner
+            seat = winner
+            last = winner
+        else:
+            seat = (seat + 1) % n
+    return last

@@ -1,0 +1,104 @@
+"""Finishing a determinized hand with the rule-based players, for search's estimates.
+
+A determinized :class:`~engine.Game` (every hand known, from
+:func:`~engine.ai.infer.resample`) is continued through bidding and the trump-seven
+decision with :mod:`engine.ai.bidding`, then played out on masks with
+:mod:`engine.ai.policy`, and the end is scored with the real hand scoring.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action
+from engine.events import Redeal
+from engine.game import Game, Phase
+
+from .bidding import choose_bid, choose_exchange
+from .infer import meld_layout
+from .rollout import HandFrame, play_out
+
+__all__ = ["frame_of", "simulate_hand"]
+
+
+def frame_of(game: Game, baits: tuple[int, ...]) -> HandFrame:
+    """The scoring frame of a game whose trump is chosen; ``baits`` counts each side's
+    baits so far (the game's sheet may have been left out for speed)."""
+    assert game.bidder is not None
+    assert game.trump is not None
+    return HandFrame(
+        rules=game.rules,
+        players=game.players,
+        hand_number=game.hand_number,
+        dealer=game.dealer,
+        bidder=game.bidder,
+        trump=int(game.trump),
+        hanging=game.hanging,
+        baits=baits,
+    )
+
+
+def simulate_hand(
+    game: Game, side: int, first: Action | None = None, baits: tuple[int, ...] | None = None
+) -> float:
+    """Apply ``first`` (if given), finish the hand with the rule-based players and
+    return what it is worth to ``side``. A redeal is worth 0. ``game`` is changed.
+
+    ``baits`` are the sides' bait counts before this hand (default: none)."""
+    if first is not None:
+        for event in game.apply(first):
+            if type(event) is Redeal:
+                return 0.0
+    n = game.players
+    rules = game.rules
+    while game.phase is Phase.BIDDING:
+        seat = game.to_act
+        assert seat is not None
+        assert game.proposed is not None
+        action = choose_bid(
+            game.hand_mask(seat),
+            game.legal_actions(),
+            game.proposed.index,
+            seat,
+            game.dealer,
+            n,
+            rules,
+        )
+        for event in game.apply(action):
+            if type(event) is Redeal:
+                return 0.0
+    if game.phase is Phase.EXCHANGE:
+        seat = game.to_act
+        assert seat is not None
+        assert game.trump is not None
+        assert game.proposed is not None
+        game.apply(
+            choose_exchange(game.hand_mask(seat), int(game.trump), game.proposed.index, rules)
+        )
+    if game.phase is not Phase.PLAY:
+        return 0.0
+    frame = frame_of(game, baits if baits is not None else (0,) * game.sides)
+    hands = [game.hand_mask(seat) for seat in range(n)]
+    leader = game.to_act
+    assert leader is not None
+    layout = meld_layout(hands, frame.trump, leader, rules)
+    gone = 0
+    if n < 4:
+        # the face-up card is seen by all; after an exchange, the seven lies in its place
+        assert game.proposed is not None
+        gone = game.proposed.mask
+        if any(hand & gone for hand in hands):
+            gone = 1 << (frame.trump * 8)
+    card_points = [0] * n
+    tricks = [0] * n
+    last = play_out(
+        hands,
+        frame.trump,
+        leader,
+        [],
+        card_points,
+        tricks,
+        gone,
+        [0] * n,
+        frame.bidder,
+        rules.overtrump,
+    )
+    return frame.utility(side, layout, card_points, tricks, last)
