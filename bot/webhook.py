@@ -30,7 +30,7 @@ async def run_webhook(app: BotApp) -> None:
     site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
     await site.start()
     await app.bot.set_webhook(
-        settings.webhook_url + settings.webhook_path,
+        settings.webhook_url,
         secret_token=secret,
         allowed_updates=app.dispatcher.resolve_used_update_types(),
     )
