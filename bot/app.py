@@ -33,6 +33,11 @@ __all__ = ["BotApp", "build_app"]
 log = logging.getLogger(__name__)
 
 COMMANDS = ("newgame", "score", "rules", "settings", "cancel", "help")
+# How long a stop (SIGTERM) waits for queued messages to go out. What is still queued
+# then is not lost when it matters: hand results stay in the database for the next start,
+# and tables and hands are redrawn at start. Without a bound, a flood wait of Telegram
+# (retry_after can be minutes) would hold the stop until the process is killed.
+SHUTDOWN_DRAIN_SECONDS = 5.0
 
 
 @dataclass
@@ -42,6 +47,7 @@ class BotApp:
     context: AppContext
     engine: AsyncEngine
     timers: TimerLoop
+    shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS
 
     async def startup(self) -> None:
         restored = await restore_slots(self.context)
@@ -52,7 +58,7 @@ class BotApp:
 
     async def shutdown(self) -> None:
         await self.timers.stop()
-        await self.context.outbox.stop(drain=True)
+        await self.context.outbox.stop(drain=True, drain_limit=self.shutdown_drain)
         self.context.players.close()
         await self.bot.session.close()
         await self.engine.dispose()
@@ -85,8 +91,10 @@ async def build_app(
     timer_tick: float = 0.25,
     ai_processes: int = 1,
     outbox_limits: Limits | None = None,
+    shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS,
 ) -> BotApp:
-    """Everything wired, migrations applied; call ``startup`` (or ``run_polling``) next."""
+    """Everything wired, migrations applied; call ``startup`` (or ``run_polling``) next.
+    ``shutdown_drain``: seconds a stop waits for queued messages."""
     token = settings.require_bot_token()
     await db.upgrade_to_head(settings.database_url)
     engine = db.create_engine(settings.database_url)
@@ -133,7 +141,7 @@ async def build_app(
     dispatcher.update.outer_middleware(UpdateLogger())
     dispatcher.include_router(build_router())
     install_error_handler(dispatcher)
-    return BotApp(bot, dispatcher, context, engine, timers)
+    return BotApp(bot, dispatcher, context, engine, timers, shutdown_drain)
 
 
 async def run(settings: Settings) -> None:

@@ -10,15 +10,17 @@ __all__ = ["build_router"]
 
 
 def build_router() -> Router:
+    """The bot's routers, built afresh for each Dispatcher (so that a process can build
+    the bot again, as a restart in tests does)."""
     root = Router(name="root")
     root.include_routers(
-        membership.router,
-        private.router,
-        lobby.router,
-        play.router,
-        info.router,
-        settings.router,
-        cancel.router,
-        stale.router,  # last: catches buttons no other router recognised
+        membership.build_router(),
+        private.build_router(),
+        lobby.build_router(),
+        play.build_router(),
+        info.build_router(),
+        settings.build_router(),
+        cancel.build_router(),
+        stale.build_router(),  # last: catches buttons no other router recognised
     )
     return root

@@ -15,10 +15,7 @@ from bot.services.chat_settings import chat_language
 from bot.services.context import AppContext
 from bot.services.games import active_game_id
 
-router = Router(name=__name__)
 
-
-@router.message(Command("cancel"))
 async def cancel(message: Message, app: AppContext) -> None:
     lang = await chat_language(app, message.chat.id)
     game_id = await active_game_id(app, message.chat.id)
@@ -29,7 +26,6 @@ async def cancel(message: Message, app: AppContext) -> None:
     app.outbox.send(message.chat.id, text, markup)
 
 
-@router.callback_query(CancelCb.filter())
 async def cancel_button(
     callback: CallbackQuery, callback_data: CancelCb, app: AppContext, bot: Bot
 ) -> None:
@@ -43,5 +39,13 @@ async def cancel_button(
         return
     person = person_of(callback.from_user)
     admin = await is_admin(bot, chat_id, person.id)
-    answer = await lobby.cancel(app, callback_data.game_id, person, is_admin=admin)
+    answer = await lobby.cancel(app, callback_data.game_id, person, is_admin=admin, chat_id=chat_id)
     await answer_callback(callback, answer)
+
+
+def build_router() -> Router:
+    """A fresh router: one per Dispatcher (aiogram attaches a router to one parent)."""
+    router = Router(name=__name__)
+    router.message.register(cancel, Command("cancel"))
+    router.callback_query.register(cancel_button, CancelCb.filter())
+    return router

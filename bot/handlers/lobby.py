@@ -12,10 +12,7 @@ from bot.services import lobby
 from bot.services.chat_settings import show_settings
 from bot.services.context import AppContext
 
-router = Router(name=__name__)
 
-
-@router.message(Command("newgame"), F.from_user)
 async def new_game(message: Message, app: AppContext) -> None:
     assert message.from_user is not None
     solo = not is_group(message.chat)
@@ -26,28 +23,38 @@ async def new_game(message: Message, app: AppContext) -> None:
         app.outbox.send(message.chat.id, answer.text)
 
 
-@router.callback_query(LobbyCb.filter())
 async def lobby_button(
     callback: CallbackQuery, callback_data: LobbyCb, app: AppContext, bot: Bot
 ) -> None:
     person = person_of(callback.from_user)
-    chat = callback.message.chat if callback.message else None
-    title = chat.title if chat is not None and chat.title else ""
+    if callback.message is None:
+        await callback.answer()
+        return
+    chat = callback.message.chat
+    title = chat.title or ""
     game_id = callback_data.game_id
     match callback_data.action:
         case LobbyAction.JOIN:
-            answer = await lobby.join(app, game_id, title, person)
+            answer = await lobby.join(app, game_id, title, person, chat_id=chat.id)
         case LobbyAction.LEAVE:
-            answer = await lobby.leave(app, game_id, person)
+            answer = await lobby.leave(app, game_id, person, chat_id=chat.id)
         case LobbyAction.ADD_BOT:
-            answer = await lobby.add_computer(app, game_id, person, callback_data.bot_kind)
+            answer = await lobby.add_computer(
+                app, game_id, person, callback_data.bot_kind, chat_id=chat.id
+            )
         case LobbyAction.START:
-            admin = chat is not None and await is_admin(bot, chat.id, person.id)
-            answer = await lobby.start(app, game_id, person, is_admin=admin)
+            admin = await is_admin(bot, chat.id, person.id)
+            answer = await lobby.start(app, game_id, person, is_admin=admin, chat_id=chat.id)
         case LobbyAction.SETTINGS:
-            if chat is None:
-                return
             await show_settings(app, chat.id)
             await callback.answer()
             return
     await answer_callback(callback, answer)
+
+
+def build_router() -> Router:
+    """A fresh router: one per Dispatcher (aiogram attaches a router to one parent)."""
+    router = Router(name=__name__)
+    router.message.register(new_game, Command("newgame"), F.from_user)
+    router.callback_query.register(lobby_button, LobbyCb.filter())
+    return router

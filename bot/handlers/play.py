@@ -14,10 +14,7 @@ from bot.services.answers import Answer
 from bot.services.context import AppContext
 from engine import ActionParseError
 
-router = Router(name=__name__)
 
-
-@router.callback_query(MoveCb.filter())
 async def decision(callback: CallbackQuery, callback_data: MoveCb, app: AppContext) -> None:
     try:
         action = callback_data.action()
@@ -29,3 +26,10 @@ async def decision(callback: CallbackQuery, callback_data: MoveCb, app: AppConte
         app, callback_data.game_id, callback_data.move, callback.from_user.id, action
     )
     await answer_callback(callback, answer)
+
+
+def build_router() -> Router:
+    """A fresh router: one per Dispatcher (aiogram attaches a router to one parent)."""
+    router = Router(name=__name__)
+    router.callback_query.register(decision, MoveCb.filter())
+    return router

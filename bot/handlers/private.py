@@ -14,11 +14,7 @@ from bot.services import info, lobby
 from bot.services.context import AppContext
 from bot.services.links import parse_join_payload
 
-router = Router(name=__name__)
-router.message.filter(F.chat.type == ChatType.PRIVATE)
 
-
-@router.message(CommandStart(), F.from_user)
 async def start(message: Message, command: CommandObject, app: AppContext) -> None:
     assert message.from_user is not None
     person = person_of(message.from_user)
@@ -30,3 +26,11 @@ async def start(message: Message, command: CommandObject, app: AppContext) -> No
     shown = await info.resend_hands(app, person.id)
     if game_id is None and shown == 0:
         app.outbox.send(person.id, private_start(person.first_name, pick_language(person.language)))
+
+
+def build_router() -> Router:
+    """A fresh router: one per Dispatcher (aiogram attaches a router to one parent)."""
+    router = Router(name=__name__)
+    router.message.filter(F.chat.type == ChatType.PRIVATE)
+    router.message.register(start, CommandStart(), F.from_user)
+    return router

@@ -18,15 +18,11 @@ from bot.services.chat_settings import (
 )
 from bot.services.context import AppContext
 
-router = Router(name=__name__)
 
-
-@router.message(Command("settings"))
 async def settings(message: Message, app: AppContext) -> None:
     await show_settings(app, message.chat.id)
 
 
-@router.callback_query(SettingsCb.filter())
 async def settings_button(
     callback: CallbackQuery, callback_data: SettingsCb, app: AppContext, bot: Bot
 ) -> None:
@@ -41,3 +37,11 @@ async def settings_button(
         await answer_callback(callback, Answer.refuse(alert(Alert.ONLY_OPENER, lang)))
         return
     await answer_callback(callback, await apply_setting(app, chat_id, callback_data))
+
+
+def build_router() -> Router:
+    """A fresh router: one per Dispatcher (aiogram attaches a router to one parent)."""
+    router = Router(name=__name__)
+    router.message.register(settings, Command("settings"))
+    router.callback_query.register(settings_button, SettingsCb.filter())
+    return router

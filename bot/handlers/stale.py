@@ -8,10 +8,14 @@ from aiogram.types import CallbackQuery
 from bot.i18n import pick_language
 from bot.render.messages import Alert, alert
 
-router = Router(name=__name__)
 
-
-@router.callback_query()
 async def unknown_button(callback: CallbackQuery) -> None:
     lang = pick_language(callback.from_user.language_code)
     await callback.answer(alert(Alert.STALE, lang), show_alert=True)
+
+
+def build_router() -> Router:
+    """A fresh router: one per Dispatcher (aiogram attaches a router to one parent)."""
+    router = Router(name=__name__)
+    router.callback_query.register(unknown_button)
+    return router

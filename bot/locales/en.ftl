@@ -128,6 +128,8 @@ lobby-ready = Ready to start: { $count ->
        *[other] { $count } players
     } at the table.
 lobby-pairs-hint = Four play in pairs: 1 and 3 against 2 and 4.
+lobby-started = ▶️ <b>The game has started.</b> Everyone has their cards in a private chat.
+lobby-cancelled = 🛑 The game is cancelled.
 btn-join = 🪑 Sit down
 btn-leave = 🚶 Leave
 btn-add-computer =

@@ -132,6 +132,8 @@ lobby-ready = Можно начинать: { $count ->
        *[many] { $count } игроков
     } за столом.
 lobby-pairs-hint = Вчетвером играют пары: 1 и 3 против 2 и 4.
+lobby-started = ▶️ <b>Партия началась.</b> Карты — в личке у каждого.
+lobby-cancelled = 🛑 Партия отменена.
 btn-join = 🪑 Сесть
 btn-leave = 🚶 Встать
 btn-add-computer =

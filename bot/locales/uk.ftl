@@ -131,6 +131,8 @@ lobby-ready = Можна починати: { $count ->
        *[many] { $count } гравців
     } за столом.
 lobby-pairs-hint = Учотирьох грають пари: 1 і 3 проти 2 і 4.
+lobby-started = ▶️ <b>Партія почалася.</b> Карти — в особистих повідомленнях.
+lobby-cancelled = 🛑 Партію скасовано.
 btn-join = 🪑 Сісти
 btn-leave = 🚶 Встати
 btn-add-computer =

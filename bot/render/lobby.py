@@ -32,12 +32,16 @@ def render_lobby(
     lang: str,
     *,
     max_seats: int = 4,
-) -> tuple[str, InlineKeyboardMarkup]:
+    closed: str | None = None,
+) -> tuple[str, InlineKeyboardMarkup | None]:
     """The lobby (HTML) and its keyboard.
 
     ``seats`` are the occupied seats in order: a person's name, or
     :class:`~bot.render.names.Computer` for a computer player. With 4 seats the pairs are
     shown (seats 1 and 3 against 2 and 4: partners sit opposite).
+
+    ``closed`` is ``"started"`` or ``"cancelled"`` once the lobby is over: the seats stay,
+    the buttons go (no keyboard) and a line says what became of the game.
     """
     tr = translator(lang)
     names = seat_names(seats, lang)
@@ -58,6 +62,9 @@ def render_lobby(
         lines.append(tr("lobby-pairs", first=pairs[0], second=pairs[1]))
     elif max_seats == 4 and len(names) == 3:
         lines.append(tr("lobby-pairs-hint"))
+    if closed is not None:
+        lines.append(tr("lobby-started" if closed == "started" else "lobby-cancelled"))
+        return "\n".join(lines), None
     ready = MIN_PLAYERS <= len(names) <= max_seats
     if ready:
         lines.append(tr("lobby-ready", count=len(names)))

@@ -11,10 +11,10 @@ import concurrent.futures
 import logging
 from typing import Final
 
-from engine import Action, PlayerView
+from engine import Action, KeepSeven, Pass, PlayerView
 from engine.ai import make_player
 
-__all__ = ["COMPUTER_KINDS", "ComputerPlayers", "choose_action"]
+__all__ = ["COMPUTER_KINDS", "ComputerPlayers", "choose_action", "stand_in_choice"]
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +22,16 @@ COMPUTER_KINDS: Final = ("heuristic", "search")
 """Kinds offered in the lobby: easy and strong."""
 TIMEOUT_STAND_IN: Final = "heuristic"
 _PROCESS_KINDS: Final = frozenset({"search"})
+
+
+def stand_in_choice(view: PlayerView) -> Action | None:
+    """What the bot does for a person whose time ran out, when it does not need a player
+    to decide: it commits them to nothing — a pass in the bidding, keeping the trump
+    seven. None when a card (or an obligatory trump) must be chosen."""
+    for action in view.legal_actions:
+        if isinstance(action, Pass | KeepSeven):
+            return action
+    return None
 
 
 def choose_action(kind: str, seed: int, view: PlayerView) -> Action:

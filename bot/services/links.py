@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-__all__ = ["deep_link", "join_payload", "open_private_markup", "parse_join_payload"]
+__all__ = [
+    "deep_link",
+    "join_payload",
+    "message_link",
+    "open_private_markup",
+    "parse_join_payload",
+]
 
 _JOIN_PREFIX = "join-"
 
@@ -23,6 +29,17 @@ def parse_join_payload(payload: str) -> int | None:
 
 def deep_link(bot_username: str, payload: str) -> str:
     return f"https://t.me/{bot_username}?start={payload}"
+
+
+_SUPERGROUP_BASE = 10**12
+
+
+def message_link(chat_id: int, message_id: int) -> str | None:
+    """A link to a message that members of the chat can open: supergroups only (basic
+    groups have no message links)."""
+    if chat_id >= -_SUPERGROUP_BASE:
+        return None
+    return f"https://t.me/c/{-chat_id - _SUPERGROUP_BASE}/{message_id}"
 
 
 def open_private_markup(text: str, url: str) -> InlineKeyboardMarkup:

@@ -16,7 +16,7 @@ from bot.render.messages import Alert, alert
 from bot.services.answers import Answer
 from bot.services.autoplay import COMPUTER_KINDS
 from bot.services.context import AppContext
-from bot.services.links import join_payload
+from bot.services.links import join_payload, message_link
 from bot.services.play import schedule_next_decision
 from bot.services.presenter import show_hands, show_lobby, show_table
 from bot.services.tables import Table, load_table
@@ -76,7 +76,7 @@ async def new_game(
             await _remember(session, person, reachable=True if solo else None)
             existing = await db.get_active_game(session, chat_id)
             if existing is not None:
-                return Answer(messages.lobby_exists(lang))
+                return Answer(_already_open(existing, lang))
             try:
                 row = await db.create_lobby(
                     session,
@@ -87,22 +87,38 @@ async def new_game(
                     opened_by=person.id,
                 )
             except db.ActiveGameExists:
-                return Answer(messages.lobby_exists(lang))
+                existing = await db.get_active_game(session, chat_id)
+                if existing is None:
+                    raise
+                return Answer(_already_open(existing, lang))
             if solo:
                 await db.add_seat(session, row.id, user_id=person.id)
             table = await load_table(session, row, None)
         show_lobby(ctx, table)
     if not solo:
-        await join(ctx, table.game_id, chat_title, person)
+        await join(ctx, table.game_id, chat_title, person, chat_id=chat_id)
     return Answer()
 
 
-async def join(ctx: AppContext, game_id: int, chat_title: str, person: Person) -> Answer:
-    """Seat a person, after checking that the bot can write to them privately."""
+def _already_open(existing: db.GameRecord, lang: str) -> str:
+    """/newgame while the chat has a game: point to its lobby, or say it is being played."""
+    if existing.status is GameStatus.PLAYING:
+        return messages.notice(messages.Notice.GAME_RUNNING, lang)
+    link = None
+    if existing.lobby_message_id is not None:
+        link = message_link(existing.chat_id, existing.lobby_message_id)
+    return messages.lobby_exists(lang, link)
+
+
+async def join(
+    ctx: AppContext, game_id: int, chat_title: str, person: Person, *, chat_id: int
+) -> Answer:
+    """Seat a person, after checking that the bot can write to them privately.
+    ``chat_id`` is where the button was pressed: only the game's own chat counts."""
     async with ctx.sessionmaker() as session:
         async with session.begin():
             await _remember(session, person)
-            table = await _lobby_table(session, game_id)
+            table = await _lobby_table(session, game_id, chat_id)
         if isinstance(table, Answer):
             return table
         lang = table.language
@@ -127,10 +143,20 @@ async def join(ctx: AppContext, game_id: int, chat_title: str, person: Person) -
 
 
 async def join_from_private(ctx: AppContext, game_id: int, person: Person) -> Answer:
-    """/start join-<game> in private: the person opened the chat, so seat them now."""
+    """/start join-<game> in private: the person opened the chat, so seat them now. A
+    player of the running game coming back (after blocking the bot) is told nothing:
+    their hand is shown again."""
     async with ctx.sessionmaker() as session:
         async with session.begin():
             await _remember(session, person, reachable=True)
+            try:
+                active = await db.load_game(session, game_id)
+            except db.GameNotFound:
+                active = None
+            if active is not None and active.row.status is GameStatus.PLAYING:
+                seats = await db.list_seats(session, game_id)
+                if any(seat.user_id == person.id for seat in seats):
+                    return Answer()
         answer = await _seat(ctx, session, game_id, person, private=True)
     return answer
 
@@ -158,9 +184,9 @@ async def _seat(
     return Answer(alert(Alert.JOINED, lang))
 
 
-async def leave(ctx: AppContext, game_id: int, person: Person) -> Answer:
+async def leave(ctx: AppContext, game_id: int, person: Person, *, chat_id: int) -> Answer:
     async with ctx.sessionmaker() as session, session.begin():
-        table = await _lobby_table(session, game_id)
+        table = await _lobby_table(session, game_id, chat_id)
         if isinstance(table, Answer):
             return table
         lang = table.language
@@ -171,9 +197,11 @@ async def leave(ctx: AppContext, game_id: int, person: Person) -> Answer:
     return Answer(alert(Alert.LEFT, lang))
 
 
-async def add_computer(ctx: AppContext, game_id: int, person: Person, kind: str) -> Answer:
+async def add_computer(
+    ctx: AppContext, game_id: int, person: Person, kind: str, *, chat_id: int
+) -> Answer:
     async with ctx.sessionmaker() as session, session.begin():
-        table = await _lobby_table(session, game_id)
+        table = await _lobby_table(session, game_id, chat_id)
         if isinstance(table, Answer):
             return table
         lang = table.language
@@ -188,11 +216,14 @@ async def add_computer(ctx: AppContext, game_id: int, person: Person, kind: str)
     return Answer(alert(Alert.COMPUTER_ADDED, lang))
 
 
-async def start(ctx: AppContext, game_id: int, person: Person, *, is_admin: bool) -> Answer:
-    """Deal the first hand: by whoever opened the lobby (or an admin), with 2-4 seats."""
+async def start(
+    ctx: AppContext, game_id: int, person: Person, *, is_admin: bool, chat_id: int
+) -> Answer:
+    """Deal the first hand: by whoever opened the lobby (or an admin of ``chat_id``, the
+    chat the button was pressed in), with 2-4 seats."""
     async with ctx.sessionmaker() as session:
         async with session.begin():
-            table = await _lobby_table(session, game_id)
+            table = await _lobby_table(session, game_id, chat_id)
             if isinstance(table, Answer):
                 return table
             lang = table.language
@@ -219,7 +250,11 @@ async def start(ctx: AppContext, game_id: int, person: Person, *, is_admin: bool
     return Answer(alert(Alert.STARTED, lang))
 
 
-async def cancel(ctx: AppContext, game_id: int, person: Person, *, is_admin: bool) -> Answer:
+async def cancel(
+    ctx: AppContext, game_id: int, person: Person, *, is_admin: bool, chat_id: int
+) -> Answer:
+    """Cancel by the opener or an admin of ``chat_id``, the chat the button was pressed
+    in (which must be the game's)."""
     async with ctx.sessionmaker() as session:
         async with session.begin():
             try:
@@ -228,6 +263,8 @@ async def cancel(ctx: AppContext, game_id: int, person: Person, *, is_admin: boo
                 return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
             table = await load_table(session, active.row, active.game)
             lang = table.language
+            if table.chat_id != chat_id:
+                return Answer.refuse(alert(Alert.STALE, lang))
             if not active.row.is_active:
                 return Answer.refuse(alert(Alert.GAME_OVER, lang))
             if person.id != active.row.opened_by and not is_admin:
@@ -236,17 +273,24 @@ async def cancel(ctx: AppContext, game_id: int, person: Person, *, is_admin: boo
                 await db.cancel_game(session, active.row)
             except db.VersionConflict:
                 return Answer.refuse(alert(Alert.TOO_LATE, lang))
+        show_lobby(ctx, table)  # its buttons go
         ctx.outbox.send(table.chat_id, messages.notice(messages.Notice.CANCELLED, lang))
     return Answer(alert(Alert.CANCELLED, lang))
 
 
-async def _lobby_table(session: AsyncSession, game_id: int) -> Table | Answer:
-    """The game's table if it is still in the lobby, or the refusal to give."""
+async def _lobby_table(
+    session: AsyncSession, game_id: int, chat_id: int | None = None
+) -> Table | Answer:
+    """The game's table if it is still in the lobby, or the refusal to give. With
+    ``chat_id`` (where a button was pressed), a game of another chat is refused: a
+    forged button must not seat, start or change anything from elsewhere."""
     try:
         active = await db.load_game(session, game_id)
     except db.GameNotFound:
         return Answer.refuse(alert(Alert.STALE, "ru"))
     table = await load_table(session, active.row, active.game)
+    if chat_id is not None and table.chat_id != chat_id:
+        return Answer.refuse(alert(Alert.STALE, table.language))
     if active.row.status is not GameStatus.LOBBY:
         started = active.row.status is GameStatus.PLAYING
         return Answer.refuse(

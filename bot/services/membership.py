@@ -9,6 +9,8 @@ from bot.db import lookups
 from bot.render.messages import unreachable
 from bot.services.context import AppContext
 from bot.services.links import join_payload
+from bot.services.presenter import lobby_slot, show_lobby, show_table, table_slot
+from bot.services.tables import Table, load_table
 
 __all__ = ["bot_removed", "chat_migrated", "user_unreachable"]
 
@@ -26,16 +28,32 @@ async def bot_removed(ctx: AppContext, chat_id: int) -> None:
 
 
 async def chat_migrated(ctx: AppContext, old_chat_id: int, new_chat_id: int) -> None:
-    """Move the chat's settings and game to the supergroup's id."""
+    """Move the chat's settings and game to the supergroup's id, and show the game's
+    lobby or table there (the group's messages cannot be edited under the new id)."""
+    table: Table | None = None
     async with ctx.chat_lock(old_chat_id), ctx.sessionmaker() as session, session.begin():
         try:
-            await db.migrate_chat(session, old_chat_id, new_chat_id)
+            moved = await db.migrate_chat(session, old_chat_id, new_chat_id)
         except db.ChatMigrationConflict:
             log.warning(
                 "chat %s -> %s: both have a game; keeping them apart", old_chat_id, new_chat_id
             )
             return
+        if moved is None:
+            return  # moved already (the outbox met the new id first), or never stored
+        row = await db.get_active_game(session, new_chat_id)
+        if row is not None:
+            active = await db.load_game(session, row.id)
+            table = await load_table(session, active.row, active.game)
     log.info("chat %s moved to %s", old_chat_id, new_chat_id)
+    if table is None:
+        return
+    for slot in (lobby_slot(table.game_id), table_slot(table.game_id)):
+        ctx.outbox.forget(old_chat_id, slot)
+    if table.game is None:
+        show_lobby(ctx, table)
+    else:
+        show_table(ctx, table, new=True)
 
 
 async def user_unreachable(ctx: AppContext, user_id: int) -> None:

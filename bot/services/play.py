@@ -14,14 +14,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus, lookups
-from bot.render.messages import Alert, alert, auto_played, turn_reminder
+from bot.render.messages import Alert, alert, auto_played, redeal_text, turn_reminder
 from bot.render.reasons import render_reason
 from bot.services.answers import Answer
-from bot.services.autoplay import TIMEOUT_STAND_IN
+from bot.services.autoplay import TIMEOUT_STAND_IN, stand_in_choice
 from bot.services.context import AppContext
 from bot.services.presenter import Durable, enqueue_durable_events, show_hands, show_table
 from bot.services.tables import Table, load_table
-from engine import Action, Event, HandDealt, IllegalActionError, Phase
+from engine import Action, Event, HandDealt, IllegalActionError, Phase, Redeal
 
 __all__ = ["auto_act", "play", "remind", "schedule_next_decision"]
 
@@ -63,7 +63,8 @@ async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: A
 
 async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
     """The deadline of a decision passed: a computer player's turn, or a player who ran
-    out of time (the heuristic player acts for them). Returns whether a move was made.
+    out of time (the bot passes or keeps the seven for them, and the heuristic player
+    picks their card). Returns whether a move was made.
 
     The choice is made with no database connection held (SQLite has one), then the move
     is applied in its own transaction, which the version check guards like any other.
@@ -83,7 +84,10 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
     seat_row = table.seat(seat)
     kind = seat_row.bot_kind or TIMEOUT_STAND_IN
     decision_seed = (game.seed * 1_000_003 + game.move_number) % (2**63)
-    action = await ctx.players.choose(kind, decision_seed, game.view(seat))
+    view = game.view(seat)
+    action = stand_in_choice(view) if seat_row.bot_kind is None else None
+    if action is None:
+        action = await ctx.players.choose(kind, decision_seed, view)
     async with ctx.chat_lock(table.chat_id), ctx.sessionmaker() as session:
         try:
             async with session.begin():
@@ -174,12 +178,15 @@ async def schedule_next_decision(ctx: AppContext, session: AsyncSession, table: 
 
 
 def _publish(ctx: AppContext, table: Table, events: list[Event], durable: list[Durable]) -> None:
-    """After the commit: the table, the hand results, the hands, the timers. The old
-    table is brought up to date before a hand result, and the next hand's table comes
-    after it."""
+    """After the commit: the hand results, a redeal notice, the table (a new message
+    for a new hand, after the result), the hands, the timers."""
     new_hand = any(isinstance(event, HandDealt) for event in events)
     for message in durable:
         ctx.outbox.put_durable(message.row_id, message.chat_id, message.text)
+    for event in events:
+        if isinstance(event, Redeal):
+            lang = table.language
+            ctx.outbox.send(table.chat_id, redeal_text(table.names(lang)[event.dealer], lang))
     show_table(ctx, table, new=new_hand)
     show_hands(ctx, table)
     ctx.wake_timers()

@@ -12,6 +12,7 @@ import dataclasses
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
+from bot.db import GameStatus
 from bot.outbox.db_store import enqueue_durable
 from bot.render.hand import render_hand
 from bot.render.lobby import render_lobby
@@ -54,14 +55,22 @@ def side_names(table: Table, lang: str) -> tuple[str, ...]:
 
 
 def show_lobby(ctx: AppContext, table: Table) -> None:
+    """The lobby message; once the game started or was cancelled, without buttons."""
     lang = table.language
     opener = table.users.get(table.row.opened_by or 0)
+    status = table.row.status
+    closed = None
+    if status is GameStatus.CANCELLED:
+        closed = "cancelled"
+    elif status is not GameStatus.LOBBY:
+        closed = "started"
     text, markup = render_lobby(
         table.game_id,
         table.occupants(),
         opener.first_name if opener else "",
         db.chat_rules(table.chat),
         lang,
+        closed=closed,
     )
     ctx.outbox.put_slot(table.chat_id, lobby_slot(table.game_id), text, markup)
 

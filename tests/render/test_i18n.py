@@ -24,6 +24,7 @@ from bot.i18n import (
 
 PLAIN_PREFIXES = (
     "btn-",
+    "cmd-",
     "alert-",
     "reason-",
     "card-",
@@ -112,6 +113,7 @@ def test_plain_keys_have_no_markup_and_html_keys_only_telegram_tags(lang: str) -
 def test_every_key_is_used_by_the_code() -> None:
     """Keys are named literally in the code, or built from one of these prefixes."""
     dynamic = (
+        "cmd-",
         "rank-",
         "suit-",
         "reason-",

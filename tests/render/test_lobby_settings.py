@@ -31,6 +31,7 @@ def test_lobby(lang: str, seats: list[Occupant]) -> None:
     check_html(text)
     assert "&lt;Opener&gt;" in text
     actions: dict[LobbyAction, list[LobbyCb]] = {}
+    assert keyboard is not None, "an open lobby has buttons"
     for _, data in check_keyboard(keyboard):
         cb = LobbyCb.unpack(data)
         assert cb.game_id == 42
@@ -52,6 +53,7 @@ def test_lobby(lang: str, seats: list[Occupant]) -> None:
     if len(seats) == 4:
         first, second = (tr.plain("name-pair", first=names[s], second=names[s + 2]) for s in (0, 1))
         assert tr("lobby-pairs", first=first, second=second) in text
+    assert keyboard is not None, "an open lobby has buttons"
     start_label = next(
         label
         for label, data in check_keyboard(keyboard)
@@ -73,6 +75,7 @@ def test_max_seats_two() -> None:
     text, keyboard = render_lobby(1, ["Аня", "Борис"], "Аня", Rules(), "en", max_seats=2)
     check_html(text)
     assert "3." not in text
+    assert keyboard is not None, "an open lobby has buttons"
     kinds = {LobbyCb.unpack(data).action for _, data in check_keyboard(keyboard)}
     assert LobbyAction.ADD_BOT not in kinds
 
@@ -111,6 +114,7 @@ def test_settings_have_a_button_and_words_for_every_option(lang: str) -> None:
     for rules in [*PRESETS.values(), Rules(target=777)]:
         text, keyboard = render_settings(rules, lang, chat_language="uk", turn_timeout=60)
         check_html(text)
+        assert keyboard is not None, "an open lobby has buttons"
         buttons = _options(check_keyboard(keyboard))
         for option in Rules.option_names():
             assert tr.has(f"opt-{option}")
@@ -144,6 +148,7 @@ def test_pressing_option_buttons_cycles_through_every_value() -> None:
         seen = [getattr(rules, option)]
         for _ in range(6):
             _, keyboard = render_settings(rules, "ru", chat_language="ru", turn_timeout=60)
+            assert keyboard is not None, "an open lobby has buttons"
             buttons = _options(check_keyboard(keyboard))
             (cb,) = buttons[SettingsScope.OPTION.value + ":" + option]
             rules = rules.replace(**{option: decode_value(option, cb.value)})
@@ -171,6 +176,7 @@ def test_current_choices_are_marked() -> None:
     _, keyboard = render_settings(
         Rules.preset("kharkiv"), "ru", chat_language="en", turn_timeout=120
     )
+    assert keyboard is not None, "an open lobby has buttons"
     labels = [label for label, _ in check_keyboard(keyboard)]
     assert "✓ Харьков" in labels
     assert "✓ English" in labels

@@ -1,0 +1,106 @@
+"""Telegram's limits: with the bot's real pacing against the fake's real flood control, a
+storm of table updates is coalesced and nothing gets a 429 or is lost; an injected 429 is
+waited out and the message still arrives."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from bot.outbox import Limits
+from tests.e2e.conftest import Launch
+from tests.e2e.harness import (
+    Driver,
+    action_count,
+    hand_results,
+    start_game,
+    trump_of,
+)
+from tests.fakeapi import Call, FakeTelegram, FloodLimits
+
+SENT = ("sendMessage", "editMessageText")
+
+
+async def test_real_pacing_coalesces_a_storm_of_table_updates(
+    fake: FakeTelegram, launch: Launch, db_url: str
+) -> None:
+    """One person and three quick computers: every move redraws the group's table and the
+    person's hand. With Telegram's pacing (about 1 call a second per chat, 20 a minute
+    per group, edits included) the table is edited far less often than moves are made,
+    the fake never answers 429, and the hand result arrives."""
+    assert fake.limits == FloodLimits()  # 20 messages a minute per group
+    anna = fake.add_user("Anna")
+    group = fake.add_group("Table", members=[anna], admins=[anna])
+    running = await launch(limits=None, computer_pause=0.0, shutdown_drain=1.0)
+    assert running.app is not None
+    assert running.app.context.outbox._pacer.limits == Limits()
+    lobby = await start_game(fake, group, anna, computers=["heuristic"] * 3)
+    gid = lobby.game_id
+    assert gid is not None
+    driver = Driver(fake, [anna], rng=random.Random(41), game_id=gid)
+    await driver.play_until(lambda: hand_results(group), timeout=60)
+    moves = await action_count(db_url, gid)
+
+    group_calls = [c for c in fake.calls() if c.chat_id == group.id and c.method in SENT]
+    assert [c for c in group_calls if not c.ok] == [], "no 429 (or any error) in the group"
+    assert [c for c in fake.calls() if not c.ok] == []
+    # Never more than Telegram allows in a minute; about a second apart (less the jitter).
+    for i, call in enumerate(group_calls):
+        window = [c for c in group_calls[i:] if c.at - call.at < 60]
+        assert len(window) <= 20
+    gaps = [b.at - a.at for a, b in itertools.pairwise(group_calls)]
+    assert min(gaps) >= 0.5
+    private = [c for c in fake.calls() if c.chat_id == anna.id and c.method in SENT]
+    private_gaps = [b.at - a.at for a, b in itertools.pairwise(private)]
+    assert min(private_gaps) >= 0.5
+    # The storm was coalesced: far fewer table edits than moves.
+    table_edits = [c for c in group_calls if c.method == "editMessageText"]
+    assert moves >= 30
+    assert len(table_edits) < moves / 3, (len(table_edits), moves)
+    metrics = running.app.context.outbox.metrics.events
+    assert metrics["coalesced"] > 0
+    assert metrics["dropped"] == 0
+    assert metrics["failed"] == 0
+    [result] = hand_results(group)
+    assert "Итоги раздачи 1" in (result.text or "")
+
+
+async def test_injected_429_is_waited_out(fake: FakeTelegram, launch: Launch) -> None:
+    anna, boris = fake.add_user("Anna"), fake.add_user("Boris")
+    group = fake.add_group("Table", members=[anna, boris], admins=[anna])
+    await launch()
+
+    # A new message.
+    fake.inject_error("sendMessage", chat=group, error_code=429, retry_after=1)
+    anna.send(group, "/help")
+    sent = await fake.wait_message(group, lambda m: "Деберц" in (m.text or ""), timeout=10)
+    calls = fake.calls("sendMessage", group)
+    assert [c.ok for c in calls] == [False, True]
+    assert calls[0].error is not None
+    assert calls[0].error.error_code == 429
+    assert calls[1].at - calls[0].at >= 1.0
+    assert calls[1].params["text"] == calls[0].params["text"]
+    assert sent.text is not None
+
+    # An edit of the table: retried, and the table ends up showing the move.
+    lobby = await start_game(fake, group, anna, [boris])
+    gid = lobby.game_id
+    driver = Driver(fake, [anna, boris], rng=random.Random(42), game_id=gid)
+    await driver.next_decision(lambda: False)
+    await fake.wait_idle(quiet=0.05)
+    decision = driver.decisions()[0]
+    fake.inject_error("editMessageText", chat=group, error_code=429, retry_after=1)
+    await driver.press(decision)
+
+    def refused_edits() -> list[Call] | None:
+        edits = fake.calls("editMessageText", group)
+        return edits if edits and not edits[-1].ok else None
+
+    edits = await fake.wait_for(refused_edits, 5)
+    await fake.wait_for(lambda: fake.calls("editMessageText", group)[-1].ok, 5)
+    retried = fake.calls("editMessageText", group)[len(edits) :]
+    assert retried
+    assert retried[0].at - edits[-1].at >= 1.0
+    table = fake.message(group, retried[-1].params["message_id"])
+    name = decision.user.first_name
+    assert f"{name} —" in (table.text or "") or trump_of(table.text) is not None
