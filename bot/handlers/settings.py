@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from aiogram import Bot, Router
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import SettingsCb
@@ -14,13 +14,27 @@ from bot.services.chat_settings import (
     apply_setting,
     chat_language,
     may_change_settings,
+    set_target_from_text,
     show_settings,
 )
 from bot.services.context import AppContext
 
 
-async def settings(message: Message, app: AppContext) -> None:
-    await show_settings(app, message.chat.id)
+async def settings(message: Message, command: CommandObject, app: AppContext, bot: Bot) -> None:
+    """/settings shows the buttons; /settings 701 sets any target the buttons lack."""
+    chat_id = message.chat.id
+    if not command.args:
+        await show_settings(app, chat_id)
+        return
+    lang = await chat_language(app, chat_id)
+    user_id = message.from_user.id if message.from_user else 0
+    admin = await is_admin(bot, chat_id, user_id)
+    if not await may_change_settings(app, chat_id, user_id, is_admin=admin):
+        app.outbox.send(chat_id, alert(Alert.ONLY_OPENER, lang))
+        return
+    answer = await set_target_from_text(app, chat_id, command.args)
+    if answer.text:
+        app.outbox.send(chat_id, answer.text)
 
 
 async def settings_button(

@@ -271,7 +271,7 @@ rule-third_bait_penalty =
 
 settings-title = ⚙️ <b>Налаштування чату</b>
 settings-language = Мова: { $language }
-settings-hint = Натисніть кнопку, щоб змінити.
+settings-hint = Натисніть кнопку, щоб змінити. Інша мета партії: <code>/settings 701</code>.
 opt-target = До
 opt-dealer_rotation = Здача
 opt-obligatory_dealer = З обов'язком
@@ -415,3 +415,5 @@ cmd-rules = Правила цього чату
 cmd-settings = Налаштування правил
 cmd-cancel = Скасувати партію
 cmd-help = Як грати з ботом
+msg-target-saved = 🎯 Граємо до { $target }.
+msg-target-hint = Напишіть число: наприклад, <code>/settings 701</code> — граємо до 701 (від 1 до 100000).

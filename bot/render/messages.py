@@ -65,6 +65,8 @@ __all__ = [
     "private_joined",
     "private_start",
     "redeal_text",
+    "target_hint",
+    "target_saved",
     "turn_reminder",
     "unreachable",
 ]
@@ -121,6 +123,15 @@ def notice(kind: Notice, lang: str) -> str:
 def command_description(command: str, lang: str) -> str:
     """The command's line in Telegram's command menu (plain text)."""
     return translator(lang).plain(f"cmd-{command}")
+
+
+def target_saved(target: int, lang: str) -> str:
+    return translator(lang)("msg-target-saved", target=target)
+
+
+def target_hint(lang: str) -> str:
+    """How to set a target the buttons do not offer."""
+    return translator(lang)("msg-target-hint")
 
 
 def help_text(lang: str) -> str:

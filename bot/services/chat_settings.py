@@ -7,7 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot import db
 from bot.callbacks import SettingsCb, SettingsScope
 from bot.i18n import SUPPORTED
-from bot.render.messages import Alert, alert
+from bot.render.messages import Alert, alert, target_hint, target_saved
 from bot.render.rules_text import render_rules
 from bot.render.settings import TIMEOUTS, decode_value, render_settings
 from bot.services.answers import Answer
@@ -18,6 +18,7 @@ __all__ = [
     "apply_setting",
     "chat_language",
     "may_change_settings",
+    "set_target_from_text",
     "show_settings",
 ]
 
@@ -74,6 +75,24 @@ async def apply_setting(ctx: AppContext, chat_id: int, data: SettingsCb) -> Answ
     await show_settings(ctx, chat_id, new=False)
     lang = await chat_language(ctx, chat_id)
     return Answer(alert(Alert.SETTING_NEXT_GAME if applies_later else Alert.SAVED, lang))
+
+
+async def set_target_from_text(ctx: AppContext, chat_id: int, text: str) -> Answer:
+    """``/settings 701``: any target between the engine's bounds."""
+    lang = await chat_language(ctx, chat_id)
+    words = text.split()
+    number = words[-1] if words else ""
+    if not number.isdigit() or len(words) > 2 or (len(words) == 2 and words[0] != "target"):
+        return Answer.refuse(target_hint(lang))
+    async with ctx.sessionmaker() as session, session.begin():
+        chat = await db.get_or_create_chat(session, chat_id, language=ctx.settings.default_language)
+        try:
+            rules = db.chat_rules(chat).replace(target=int(number))
+        except RulesError:
+            return Answer.refuse(target_hint(lang))
+        await db.update_chat_settings(session, chat_id, rules=rules)
+    await show_settings(ctx, chat_id, new=False)
+    return Answer(target_saved(rules.target, lang))
 
 
 async def _change(session: AsyncSession, chat_id: int, rules: Rules, data: SettingsCb) -> None:

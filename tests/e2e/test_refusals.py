@@ -345,3 +345,24 @@ async def test_buttons_of_a_cancelled_game(fake: FakeTelegram, launch: Launch, d
     lobby = Lobby(fake, group)
     await lobby.open(boris)
     assert lobby.game_id != gid
+
+
+async def test_any_target_by_command(fake: FakeTelegram, launch: Launch, db_url: str) -> None:
+    """RULES §8 allows any target: `/settings 701` sets it; only an admin or the opener
+    may; a word that is not a number gets the hint."""
+    anna = fake.add_user("Anna")
+    boris = fake.add_user("Boris")
+    group = fake.add_group("Table", members=[anna, boris], admins=[anna])
+    await launch()
+    boris.send(group, "/settings 701")
+    await fake.wait_idle(quiet=0.3)
+    assert not any("701" in m.text for m in group.messages() if m.from_bot)
+    anna.send(group, "/settings 701")
+    saved = await fake.wait_message(group, lambda m: "🎯" in m.text and "701" in m.text)
+    assert saved.from_bot
+    anna.send(group, "/settings lots")
+    await fake.wait_message(group, lambda m: "/settings 701" in m.text)
+    async with database(db_url) as session:
+        chat = await db.get_chat(session, group.id)
+        assert chat is not None
+        assert db.chat_rules(chat).target == 701
