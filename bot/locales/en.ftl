@@ -267,7 +267,7 @@ rule-third_bait_penalty =
 
 settings-title = ⚙️ <b>Chat settings</b>
 settings-language = Language: { $language }
-settings-hint = Press a button to change it. Any other target: <code>/settings 701</code>.
+settings-hint = Press a button to change it. Any other target: /settings 701.
 opt-target = To
 opt-dealer_rotation = Deal
 opt-obligatory_dealer = Obligatory dealer
@@ -412,4 +412,4 @@ cmd-settings = Rule settings
 cmd-cancel = Cancel the game
 cmd-help = How to play with the bot
 msg-target-saved = 🎯 Playing to { $target }.
-msg-target-hint = Send a number: for example <code>/settings 701</code> plays to 701 (1 to 100000).
+msg-target-hint = Send a number: for example /settings 701 plays to 701 (1 to 100000).

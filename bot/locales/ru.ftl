@@ -272,7 +272,7 @@ rule-third_bait_penalty =
 
 settings-title = ⚙️ <b>Настройки чата</b>
 settings-language = Язык: { $language }
-settings-hint = Нажмите кнопку, чтобы изменить. Другая цель партии: <code>/settings 701</code>.
+settings-hint = Нажмите кнопку, чтобы изменить. Другая цель партии: /settings 701.
 opt-target = До
 opt-dealer_rotation = Сдача
 opt-obligatory_dealer = С обязами
@@ -417,4 +417,4 @@ cmd-settings = Настройки правил
 cmd-cancel = Отменить партию
 cmd-help = Как играть с ботом
 msg-target-saved = 🎯 Играем до { $target }.
-msg-target-hint = Напишите число: например, <code>/settings 701</code> — играем до 701 (от 1 до 100000).
+msg-target-hint = Напишите число: например, /settings 701 — играем до 701 (от 1 до 100000).

@@ -271,7 +271,7 @@ rule-third_bait_penalty =
 
 settings-title = ⚙️ <b>Налаштування чату</b>
 settings-language = Мова: { $language }
-settings-hint = Натисніть кнопку, щоб змінити. Інша мета партії: <code>/settings 701</code>.
+settings-hint = Натисніть кнопку, щоб змінити. Інша мета партії: /settings 701.
 opt-target = До
 opt-dealer_rotation = Здача
 opt-obligatory_dealer = З обов'язком
@@ -416,4 +416,4 @@ cmd-settings = Налаштування правил
 cmd-cancel = Скасувати партію
 cmd-help = Як грати з ботом
 msg-target-saved = 🎯 Граємо до { $target }.
-msg-target-hint = Напишіть число: наприклад, <code>/settings 701</code> — граємо до 701 (від 1 до 100000).
+msg-target-hint = Напишіть число: наприклад, /settings 701 — граємо до 701 (від 1 до 100000).

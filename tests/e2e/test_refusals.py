@@ -356,12 +356,14 @@ async def test_any_target_by_command(fake: FakeTelegram, launch: Launch, db_url:
     await launch()
     boris.send(group, "/settings 701")
     await fake.wait_idle(quiet=0.3)
-    assert not any("701" in m.text for m in group.messages() if m.from_bot)
+    assert not any("701" in (m.text or "") for m in group.messages() if m.from_bot)
     anna.send(group, "/settings 701")
-    saved = await fake.wait_message(group, lambda m: "🎯" in m.text and "701" in m.text)
+    saved = await fake.wait_message(
+        group, lambda m: "🎯" in (m.text or "") and "701" in (m.text or "")
+    )
     assert saved.from_bot
     anna.send(group, "/settings lots")
-    await fake.wait_message(group, lambda m: "/settings 701" in m.text)
+    await fake.wait_message(group, lambda m: "/settings 701" in (m.text or ""))
     async with database(db_url) as session:
         chat = await db.get_chat(session, group.id)
         assert chat is not None
