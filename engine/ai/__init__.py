@@ -12,6 +12,8 @@ Kinds: ``"random"`` (a uniformly random legal action), ``"heuristic"`` (rules: h
 worth for bidding, card tracking and voids for the play) and ``"search"`` (sampling the
 hidden cards consistently with the view, rule-based rollouts, an exact solver for the
 last tricks). :func:`resample` deals the hidden cards of a view into a whole game.
+
+Matches between kinds: ``python -m engine.ai.arena --help``.
 """
 
 from __future__ import annotations
@@ -43,9 +45,14 @@ def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
 
     Options: ``heuristic`` takes ``margin`` (shift of the bidding thresholds);
     ``search`` takes ``budget`` (seconds per decision, default 1.0, None for no clock),
-    ``samples`` (cap on sampled deals per decision, default 1000) and ``solver_cards``
-    (cards left in hand from which the exact solver plays the rest). ``random`` takes
-    none. Unknown kinds and options raise ``ValueError``.
+    ``samples`` (cap on sampled deals per decision, default 1000), ``solver_cards``
+    (cards left in hand from which the exact solver plays the rest; default 6, 5 and 4
+    for 2, 3 and 4 players) and ``trust`` (0..1, default 0.8: how far the other seats'
+    bids are taken as evidence about their hands). ``random`` takes none. Unknown kinds
+    and options raise ``ValueError``.
+
+    Search is CPU-bound and synchronous: an asyncio caller should run ``choose`` in an
+    executor.
     """
     if kind == "random":
         factory: type[RandomPlayer] | type[HeuristicPlayer] | type[SearchPlayer] = RandomPlayer

@@ -21,8 +21,8 @@ from typing import Any, Final
 
 from engine.actions import Pass
 from engine.cards import SUIT_MASKS, Rank, mask_of
-from engine.game import Game, Phase
-from engine.melds import find_melds, has_bella, meld_key
+from engine.game import SCHEMA_VERSION, Game, Phase
+from engine.melds import Meld, find_melds, has_bella, meld_key
 from engine.rules import BellaAnnouncement, Rules
 from engine.view import PlayerView
 
@@ -190,12 +190,10 @@ class Knowledge:
                 if placed is None:
                     return None
                 pool &= ~placed
-        stock_size = self.stock_size
-        assigned = _assign(pool, hands, counts, forbidden, stock_size, self.seat, n, rng)
-        if assigned is None:
+        stock = _assign(pool, hands, counts, forbidden, self.stock_size, self.seat, n, rng)
+        if stock is None:
             return None
-        stock = assigned
-        rng.shuffle(stock)
+        rng.shuffle(stock)  # with 2-3 players before the extra cards, order is who gets what
         return Deal(tuple(hands), tuple(stock))
 
     def _place_melds(
@@ -248,7 +246,7 @@ class Knowledge:
         return placed
 
 
-def _signature(melds: tuple[Any, ...]) -> _MeldSig:
+def _signature(melds: tuple[Meld, ...]) -> _MeldSig:
     return tuple(sorted((int(m.kind), int(m.top)) for m in melds))
 
 
@@ -520,7 +518,7 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
     elif view.tricks:
         trick_leader = view.tricks[-1].winner
     return {
-        "schema": 1,
+        "schema": SCHEMA_VERSION,
         "players": n,
         "rules": view.rules.to_dict(),
         "seed": 0,

@@ -39,6 +39,10 @@ from .heuristic import heuristic_action
 
 __all__ = ["DEFAULT_SOLVER_CARDS", "SearchPlayer"]
 
+_SPEND: Final = 0.97
+"""Share of the budget given to sampling; the rest covers picking the action and the
+spread of one sample's time, so that decisions end within the budget."""
+
 _BID_TRIES: Final = 40
 """Deals drawn at most to find one that agrees with the bids (they rarely all fail)."""
 
@@ -91,7 +95,7 @@ class SearchPlayer:
             return legal[0]
         preferred = heuristic_action(view)
         candidates = [preferred, *(action for action in legal if action != preferred)]
-        deadline = None if self.budget is None else self._clock() + self.budget
+        deadline = None if self.budget is None else self._clock() + self.budget * _SPEND
         rng = decision_rng(self.seed, view)
         info = knowledge(view)
         if view.phase is Phase.PLAY:

@@ -1,0 +1,81 @@
+"""No peeking: a player's choice cannot change when hidden cards are rearranged in a
+way its seat cannot see."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine import DECK, Game, Phase, Rules
+from engine.ai import KINDS, make_player, resample
+
+OPTIONS: dict[str, dict[str, Any]] = {
+    "random": {},
+    "heuristic": {},
+    "search": {"budget": None, "samples": 4},
+}
+# Deck positions of a card of seat 1 and of a card seat 0 never sees (another hand's, or
+# the unused stock's with 2 players), when seat ``players - 1`` deals.
+SWAP = {2: (3, 25), 3: (3, 6), 4: (3, 6)}
+
+
+def _twin_games(players: int, seed: int) -> tuple[Game, Game]:
+    deck = [card.code for card in DECK]
+    random.Random(seed).shuffle(deck)
+    twin = list(deck)
+    i, j = SWAP[players]
+    twin[i], twin[j] = twin[j], twin[i]
+    dealer = players - 1
+    rules = Rules()
+    first = Game.from_deck(players, rules, deck, dealer)
+    return first, Game.from_deck(players, rules, twin, dealer)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rearranged_hidden_cards_do_not_change_decisions(players: int) -> None:
+    compared = 0
+    for seed in range(12):
+        game, twin = _twin_games(players, seed)
+        assert game.hand(1) != twin.hand(1)
+        driver = make_player("heuristic")
+        while game.phase is not Phase.FINISHED and game.hand_number == 1:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if seat == 0:
+                if twin.view(0) != view:
+                    break  # the swapped card came into play: seat 0 now sees a difference
+                for kind in KINDS:
+                    mine = make_player(kind, seed=seed, **OPTIONS[kind]).choose(view)
+                    theirs = make_player(kind, seed=seed, **OPTIONS[kind]).choose(twin.view(0))
+                    assert mine == theirs, (kind, players, seed)
+                compared += 1
+            action = driver.choose(view)
+            if action not in twin.legal_actions():
+                break
+            game.apply(action)
+            twin.apply(action)
+    assert compared >= 15
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_resampled_worlds_give_the_same_decisions(players: int) -> None:
+    rng = random.Random(players)
+    for seed in range(6):
+        game = Game.new(players, Rules(), seed)
+        for _ in range(rng.randrange(4, 20)):
+            if game.phase is Phase.FINISHED:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        seat = game.to_act
+        if seat is None:
+            continue
+        view = game.view(seat)
+        world = resample(view, rng)
+        assert world.view(seat) == view
+        for kind in KINDS:
+            mine = make_player(kind, seed=1, **OPTIONS[kind]).choose(view)
+            theirs = make_player(kind, seed=1, **OPTIONS[kind]).choose(world.view(seat))
+            assert mine == theirs
