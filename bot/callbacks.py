@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from aiogram.filters.callback_data import CallbackData
 
-from engine import Action, ActionParseError
+from engine import Action
 
 __all__ = [
     "CancelCb",
@@ -77,11 +77,3 @@ class SettingsCb(CallbackData, prefix="st"):
 class CancelCb(CallbackData, prefix="cn"):
     game_id: int
     confirm: bool
-
-
-def is_action_code(code: str) -> bool:
-    try:
-        Action.parse(code.replace(".", ":"))
-    except ActionParseError:
-        return False
-    return True

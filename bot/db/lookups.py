@@ -11,7 +11,19 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.db.dialect import affected_rows
 from bot.db.models import ACTIVE_STATUSES, GameRecord, Seat, Timer, User
 
-__all__ = ["active_games", "active_games_of_user", "get_users", "postpone_timer"]
+__all__ = [
+    "active_games",
+    "active_games_of_user",
+    "chat_of_game",
+    "get_users",
+    "postpone_timer",
+]
+
+
+async def chat_of_game(session: AsyncSession, game_id: int) -> int | None:
+    """The chat a game belongs to, without loading its state; None for an unknown game."""
+    result = await session.execute(select(GameRecord.chat_id).where(GameRecord.id == game_id))
+    return result.scalar_one_or_none()
 
 
 async def active_games(session: AsyncSession) -> list[GameRecord]:

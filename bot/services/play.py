@@ -31,11 +31,10 @@ log = logging.getLogger(__name__)
 async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: Action) -> Answer:
     """A player pressed a decision button in their private chat."""
     async with ctx.sessionmaker() as session:
-        try:
-            active = await db.load_game(session, game_id)
-        except db.GameNotFound:
-            return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
-        chat_id = active.row.chat_id
+        # Only the chat, for its lock: the state is decoded once, under the lock.
+        chat_id = await lookups.chat_of_game(session, game_id)
+    if chat_id is None:
+        return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
     async with ctx.chat_lock(chat_id), ctx.sessionmaker() as session:
         try:
             async with session.begin():

@@ -21,7 +21,7 @@ from bot.render.sheet import render_game_over, render_hand_result
 from bot.render.table import render_table
 from bot.services.context import AppContext
 from bot.services.tables import Table
-from engine import Event, Game, GameOver, HandResult, HandScored, Phase
+from engine import Event, Game, GameOver, HandResult, HandScored
 
 __all__ = [
     "DURABLE_KIND",
@@ -168,7 +168,3 @@ def _scores_after(game: Game, result: HandResult) -> tuple[int, ...]:
         if past.hand_number == result.hand_number:
             break
     return tuple(totals)
-
-
-def game_is_over(table: Table) -> bool:
-    return table.game is not None and table.game.phase is Phase.FINISHED
