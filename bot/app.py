@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import timedelta
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
@@ -15,16 +17,18 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import db
 from bot.config import Settings
+from bot.db.unit import install_commit_hooks
 from bot.errors import install_error_handler
 from bot.handlers import build_router
 from bot.i18n import SUPPORTED
+from bot.intake import Inbox, poll
 from bot.logs import RequestLogger, UpdateLogger
 from bot.outbox import Limits, Outbox
 from bot.outbox.db_store import SqlDurableStore
+from bot.outbox.leader import Leadership
 from bot.render.messages import command_description
 from bot.services.autoplay import ComputerPlayers
 from bot.services.context import AppContext
-from bot.services.games import remember_slot, restore_slots
 from bot.services.membership import chat_migrated, user_unreachable
 from bot.services.scheduler import TimerLoop
 
@@ -47,18 +51,28 @@ class BotApp:
     context: AppContext
     engine: AsyncEngine
     timers: TimerLoop
+    inbox: Inbox
+    leadership: Leadership
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS
+    stopping: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def request_stop(self) -> None:
+        """Stop taking updates and shut down (what SIGTERM does)."""
+        self.stopping.set()
 
     async def startup(self) -> None:
-        restored = await restore_slots(self.context)
         await self.context.outbox.start()
+        await self.leadership.start()
         await self._set_commands()
+        await self.inbox.start()
         self.timers.start()
-        log.info("bot @%s started; %d active games", self.context.bot_username, restored)
+        log.info("bot @%s started", self.context.bot_username)
 
     async def shutdown(self) -> None:
+        await self.inbox.stop()
         await self.timers.stop()
         await self.context.outbox.stop(drain=True, drain_limit=self.shutdown_drain)
+        await self.leadership.stop()
         self.context.players.close()
         await self.bot.session.close()
         await self.engine.dispose()
@@ -77,9 +91,23 @@ class BotApp:
         """Long polling until cancelled."""
         await self.startup()
         try:
-            await self.dispatcher.start_polling(
-                self.bot, handle_signals=False, close_bot_session=False
+            await self.bot.delete_webhook()
+            polling = asyncio.create_task(
+                poll(
+                    self.bot,
+                    self.inbox,
+                    allowed_updates=self.dispatcher.resolve_used_update_types(),
+                ),
+                name="polling",
             )
+            stopping = asyncio.create_task(self.stopping.wait())
+            await asyncio.wait({polling, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            for task in (polling, stopping):
+                task.cancel()
+            results = await asyncio.gather(polling, stopping, return_exceptions=True)
+            for result in results:
+                if isinstance(result, Exception):
+                    raise result
         finally:
             await self.shutdown()
 
@@ -92,6 +120,7 @@ async def build_app(
     ai_processes: int = 1,
     outbox_limits: Limits | None = None,
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS,
+    inbox_lease: timedelta = timedelta(seconds=30),
 ) -> BotApp:
     """Everything wired, migrations applied; call ``startup`` (or ``run_polling``) next.
     ``shutdown_drain``: seconds a stop waits for queued messages."""
@@ -115,17 +144,16 @@ async def build_app(
     async def on_migrated(old: int, new: int) -> None:
         await chat_migrated(context, old, new)
 
-    async def on_slot_message(chat_id: int, slot: str, message_id: int) -> None:
-        await remember_slot(context, chat_id, slot, message_id)
-
     outbox = Outbox(
         bot,
         store=SqlDurableStore(sessionmaker),
         on_forbidden=on_forbidden,
         on_migrated=on_migrated,
-        on_slot_message=on_slot_message,
         limits=outbox_limits,
+        poll_interval=5.0,
+        feeding=False,
     )
+    install_commit_hooks(sessionmaker, outbox.accept)
     context = AppContext(
         bot=bot,
         settings=settings,
@@ -141,7 +169,17 @@ async def build_app(
     dispatcher.update.outer_middleware(UpdateLogger())
     dispatcher.include_router(build_router())
     install_error_handler(dispatcher)
-    return BotApp(bot, dispatcher, context, engine, timers, shutdown_drain)
+    shared = engine.dialect.name == "postgresql"
+    inbox = Inbox(
+        dispatcher,
+        bot,
+        sessionmaker,
+        lease=inbox_lease,
+        # SQLite is one process: what is undone at its start was left by its own crash.
+        take_over_at_start=not shared,
+    )
+    leadership = Leadership(engine, outbox)
+    return BotApp(bot, dispatcher, context, engine, timers, inbox, leadership, shutdown_drain)
 
 
 async def run(settings: Settings) -> None:

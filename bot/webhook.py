@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
 
 from bot.app import BotApp
+from bot.intake import webhook_handler
 
 __all__ = ["run_webhook"]
 
@@ -18,13 +18,11 @@ log = logging.getLogger(__name__)
 async def run_webhook(app: BotApp) -> None:
     settings = app.context.settings
     assert settings.webhook_url is not None
-    secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
+    assert settings.webhook_secret is not None
+    secret = settings.webhook_secret.get_secret_value()
     await app.startup()
     web_app = web.Application()
-    SimpleRequestHandler(app.dispatcher, app.bot, secret_token=secret).register(
-        web_app, path=settings.webhook_path
-    )
-    setup_application(web_app, app.dispatcher, bot=app.bot)
+    web_app.router.add_post(settings.webhook_path, webhook_handler(app.bot, app.inbox, secret))
     runner = web.AppRunner(web_app)
     await runner.setup()
     site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)

@@ -56,6 +56,7 @@ from bot.db.seats import add_seat, compact_seats, list_seats, remove_seat, set_h
 from bot.db.session import create_engine, create_sessionmaker
 from bot.db.timers import (
     DueTimer,
+    claim_timer,
     clear_timer,
     due_timers,
     get_timer,
@@ -94,6 +95,7 @@ __all__ = [
     "append_action",
     "cancel_game",
     "chat_rules",
+    "claim_timer",
     "clear_timer",
     "compact_seats",
     "create_engine",

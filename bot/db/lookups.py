@@ -64,7 +64,7 @@ async def postpone_timer(
             Timer.decision_key == decision_key,
             Timer.reminder_sent.is_(False),
         )
-        .values(deadline=deadline, reminder_sent=True)
+        .values(deadline=deadline, reminder_sent=True, lease_until=None)
         .execution_options(synchronize_session=False)
     )
     return affected_rows(result) > 0

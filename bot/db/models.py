@@ -29,8 +29,10 @@ __all__ = [
     "Chat",
     "GameRecord",
     "GameStatus",
+    "InboxUpdate",
     "OutboxMessage",
     "Seat",
+    "SlotMessage",
     "Timer",
     "User",
 ]
@@ -187,6 +189,9 @@ class Timer(Base):
     decision_key: Mapped[int]
     deadline: Mapped[datetime]
     reminder_sent: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    # A process that took this deadline to act on it holds it until then, so that with
+    # several processes each deadline is acted on once (a search player thinks once).
+    lease_until: Mapped[datetime | None]
 
 
 class OutboxMessage(Base):
@@ -220,3 +225,64 @@ class OutboxMessage(Base):
     failed_at: Mapped[datetime | None]
     attempts: Mapped[int] = mapped_column(default=0, server_default=text("0"))
     last_error: Mapped[str | None] = mapped_column(Text)
+
+
+class SlotMessage(Base):
+    """A message edited in place (a lobby, a table, a private hand, the settings): what it
+    should show, stored in the action's transaction, and what was last delivered.
+
+    ``rev`` counts the wanted states; ``sent_rev`` is the one Telegram last accepted, so
+    a restarted bot sends only the slots where they differ. ``new_rev`` is the state from
+    which on a new message must be posted instead of editing ``message_id``.
+    ``after_id`` orders the slot among the chat's outbox messages: it is delivered after
+    the outbox row of that id and before later ones (a new hand's table after the result
+    of the last hand).
+    """
+
+    __tablename__ = "slots"
+    __table_args__ = (
+        Index(
+            "ix_slots_unsent",
+            "chat_id",
+            sqlite_where=text("rev > sent_rev"),
+            postgresql_where=text("rev > sent_rev"),
+        ),
+    )
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    # JSON text (not a JSON column) so that an unchanged state is found by comparing text.
+    payload: Mapped[str] = mapped_column(Text)
+    rev: Mapped[int] = mapped_column(BigInteger)
+    sent_rev: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
+    new_rev: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
+    after_id: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class InboxUpdate(Base):
+    """An update from Telegram, stored before it is confirmed to Telegram and handled.
+
+    A row is done once the first transaction of its handling commits (in that very
+    transaction), so a crash before that leaves it to be handled again, and a second
+    delivery of the same ``update_id`` is recognised and not applied twice.
+    """
+
+    __tablename__ = "inbox"
+    __table_args__ = (
+        Index(
+            "ix_inbox_pending",
+            "update_id",
+            sqlite_where=text("done_at IS NULL"),
+            postgresql_where=text("done_at IS NULL"),
+        ),
+    )
+
+    update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    payload: Mapped[str] = mapped_column(Text)
+    received_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The process handling it holds it until then; past it, any process may take it over.
+    lease_until: Mapped[datetime | None]
+    attempts: Mapped[int] = mapped_column(default=0, server_default=text("0"))
+    done_at: Mapped[datetime | None]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Select, delete, select, update
+from sqlalchemy import Select, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.base import utcnow
@@ -14,6 +14,7 @@ from bot.db.models import GameRecord, GameStatus, Timer
 
 __all__ = [
     "DueTimer",
+    "claim_timer",
     "clear_timer",
     "due_timers",
     "get_timer",
@@ -40,10 +41,21 @@ async def set_timer(
     """Start the clock for the game's next decision, replacing the previous deadline."""
     await session.execute(
         upsert_insert(session, Timer)
-        .values(game_id=game_id, decision_key=decision_key, deadline=deadline, reminder_sent=False)
+        .values(
+            game_id=game_id,
+            decision_key=decision_key,
+            deadline=deadline,
+            reminder_sent=False,
+            lease_until=None,
+        )
         .on_conflict_do_update(
             index_elements=[Timer.game_id],
-            set_={"decision_key": decision_key, "deadline": deadline, "reminder_sent": False},
+            set_={
+                "decision_key": decision_key,
+                "deadline": deadline,
+                "reminder_sent": False,
+                "lease_until": None,
+            },
         )
     )
 
@@ -82,8 +94,37 @@ async def due_timers(
 ) -> list[DueTimer]:
     """Deadlines at or before ``now``, earliest first, of games still being played."""
     now = now or utcnow()
-    rows = await session.execute(_timers_of_playing_games(limit).where(Timer.deadline <= now))
+    rows = await session.execute(
+        _timers_of_playing_games(limit).where(
+            Timer.deadline <= now, or_(Timer.lease_until.is_(None), Timer.lease_until < now)
+        )
+    )
     return [DueTimer(*row) for row in rows]
+
+
+async def claim_timer(
+    session: AsyncSession,
+    game_id: int,
+    decision_key: int,
+    lease: timedelta,
+    now: datetime | None = None,
+) -> bool:
+    """Take a due deadline to act on it, for ``lease``; False when another process holds
+    it (or the decision was made meanwhile). The move's transaction sets the next
+    deadline, which frees it; a process that dies holding it frees it when the lease ends."""
+    now = now or utcnow()
+    result = await session.execute(
+        update(Timer)
+        .where(
+            Timer.game_id == game_id,
+            Timer.decision_key == decision_key,
+            Timer.deadline <= now,
+            or_(Timer.lease_until.is_(None), Timer.lease_until < now),
+        )
+        .values(lease_until=now + lease)
+        .execution_options(synchronize_session=False)
+    )
+    return affected_rows(result) > 0
 
 
 async def timers_needing_reminder(

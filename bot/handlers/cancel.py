@@ -20,10 +20,10 @@ async def cancel(message: Message, app: AppContext) -> None:
     lang = await chat_language(app, message.chat.id)
     game_id = await active_game_id(app, message.chat.id)
     if game_id is None:
-        app.outbox.send(message.chat.id, notice(Notice.NO_GAME, lang))
+        await app.post(message.chat.id, notice(Notice.NO_GAME, lang))
         return
     text, markup = cancel_question(game_id, lang)
-    app.outbox.send(message.chat.id, text, markup)
+    await app.post(message.chat.id, text, markup)
 
 
 async def cancel_button(

@@ -13,16 +13,16 @@ from bot.services.context import AppContext
 
 
 async def score(message: Message, app: AppContext) -> None:
-    app.outbox.send(message.chat.id, await info.score_text(app, message.chat.id))
+    await app.post(message.chat.id, await info.score_text(app, message.chat.id))
 
 
 async def rules(message: Message, app: AppContext) -> None:
-    app.outbox.send(message.chat.id, await info.rules_text(app, message.chat.id))
+    await app.post(message.chat.id, await info.rules_text(app, message.chat.id))
 
 
 async def help_(message: Message, app: AppContext) -> None:
     lang = await chat_language(app, message.chat.id)
-    app.outbox.send(message.chat.id, help_text(lang))
+    await app.post(message.chat.id, help_text(lang))
 
 
 def build_router() -> Router:

@@ -20,7 +20,7 @@ async def new_game(message: Message, app: AppContext) -> None:
         app, message.chat.id, message.chat.title or "", person_of(message.from_user), solo=solo
     )
     if answer.text:
-        app.outbox.send(message.chat.id, answer.text)
+        await app.post(message.chat.id, answer.text)
 
 
 async def lobby_button(

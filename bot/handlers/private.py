@@ -22,10 +22,10 @@ async def start(message: Message, command: CommandObject, app: AppContext) -> No
     if game_id is not None:
         answer = await lobby.join_from_private(app, game_id, person)
         if answer.text:
-            app.outbox.send(person.id, answer.text)
+            await app.post(person.id, answer.text)
     shown = await info.resend_hands(app, person.id)
     if game_id is None and shown == 0:
-        app.outbox.send(person.id, private_start(person.first_name, pick_language(person.language)))
+        await app.post(person.id, private_start(person.first_name, pick_language(person.language)))
 
 
 def build_router() -> Router:

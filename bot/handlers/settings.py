@@ -30,11 +30,11 @@ async def settings(message: Message, command: CommandObject, app: AppContext, bo
     user_id = message.from_user.id if message.from_user else 0
     admin = await is_admin(bot, chat_id, user_id)
     if not await may_change_settings(app, chat_id, user_id, is_admin=admin):
-        app.outbox.send(chat_id, alert(Alert.ONLY_OPENER, lang))
+        await app.post(chat_id, alert(Alert.ONLY_OPENER, lang))
         return
     answer = await set_target_from_text(app, chat_id, command.args)
     if answer.text:
-        app.outbox.send(chat_id, answer.text)
+        await app.post(chat_id, answer.text)
 
 
 async def settings_button(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
 
@@ -9,9 +10,17 @@ from aiogram.types import InlineKeyboardMarkup
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db import outbox as repo
-from bot.outbox.store import DurableMessage, PayloadError, decode_payload, encode_payload
+from bot.db import slots as slot_repo
+from bot.db.unit import stage
+from bot.outbox.store import (
+    DurableMessage,
+    PayloadError,
+    StoredSlot,
+    decode_payload,
+    encode_payload,
+)
 
-__all__ = ["SqlDurableStore", "enqueue_durable"]
+__all__ = ["SqlDurableStore", "enqueue_durable", "store_slot"]
 
 logger = logging.getLogger("bot.outbox")
 
@@ -28,8 +37,44 @@ async def enqueue_durable(
     """Store a message in the caller's transaction (it never commits). Returns the row id
     to hand to ``Outbox.put_durable`` after the commit, or None when ``dedupe_key`` was
     already stored. ``kind`` is for people reading the table ("hand_result", "game_over")."""
-    return await repo.enqueue(
+    row_id = await repo.enqueue(
         session, chat_id, kind, encode_payload(text, markup), dedupe_key=dedupe_key
+    )
+    if row_id is not None:
+        stage(session, DurableMessage(row_id, chat_id, text, markup))
+    return row_id
+
+
+async def store_slot(
+    session: AsyncSession,
+    chat_id: int,
+    key: str,
+    text: str,
+    markup: InlineKeyboardMarkup | None = None,
+    *,
+    new: bool = False,
+) -> None:
+    """Store what the slot's message should show, in the caller's transaction; the outbox
+    delivers it after the commit (nothing when that is what it already wants)."""
+    payload = json.dumps(encode_payload(text, markup), ensure_ascii=False, sort_keys=True)
+    written = await slot_repo.put_slot(session, chat_id, key, payload, new=new)
+    if written is not None:
+        stage(session, _stored_slot(written, text, markup))
+
+
+def _stored_slot(
+    written: slot_repo.SlotWrite, text: str, markup: InlineKeyboardMarkup | None
+) -> StoredSlot:
+    return StoredSlot(
+        written.chat_id,
+        written.key,
+        text,
+        markup,
+        written.rev,
+        written.new_rev,
+        written.after_id,
+        written.message_id,
+        written.sent_rev,
     )
 
 
@@ -60,6 +105,24 @@ class SqlDurableStore:
                     await repo.mark_failed(session, row_id, error)
                 await session.commit()
         return messages
+
+    async def unsent_slots(self) -> Sequence[StoredSlot]:
+        async with self._sessions() as session:
+            rows = await slot_repo.unsent_slots(session, limit=self._batch)
+        slots: list[StoredSlot] = []
+        for row in rows:
+            try:
+                text, markup = decode_payload(json.loads(row.payload))
+            except (PayloadError, ValueError) as err:
+                # A state migrated without content: the next state of the slot is sent.
+                logger.debug("slot %s of chat %s has no content: %s", row.key, row.chat_id, err)
+                continue
+            slots.append(_stored_slot(row, text, markup))
+        return slots
+
+    async def mark_slot_sent(self, chat_id: int, key: str, rev: int, message_id: int) -> None:
+        async with self._sessions.begin() as session:
+            await slot_repo.mark_slot_sent(session, chat_id, key, rev, message_id)
 
     async def mark_sent(self, message_id: int) -> None:
         async with self._sessions.begin() as session:

@@ -33,6 +33,10 @@ class SlotOp:
     slot: str
     content: Content
     new: bool = False
+    # For states stored in the database (zero otherwise): the state's number, and the
+    # state from which on a new message is wanted (see bot.db.models.SlotMessage).
+    rev: int = 0
+    new_rev: int = 0
 
 
 @dataclass(eq=False, slots=True)

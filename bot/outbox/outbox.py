@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, TypeVar
@@ -36,7 +37,7 @@ from bot.outbox.ops import Content, DurableOp, NowOp, Op, SendOp, SlotOp
 from bot.outbox.queue import ChatQueue
 from bot.outbox.sender import Sender, TelegramBot
 from bot.outbox.slots import SlotRegistry
-from bot.outbox.store import DurableStore
+from bot.outbox.store import DurableMessage, DurableStore, StoredSlot
 
 __all__ = ["Outbox", "OutboxStopped", "RetryPolicy"]
 
@@ -121,6 +122,7 @@ class Outbox:
         poll_interval: float | None = 30.0,
         stop_grace: float = 10.0,
         metrics: OutboxMetrics | None = None,
+        feeding: bool = True,
     ) -> None:
         self.metrics = metrics if metrics is not None else OutboxMetrics()
         self._sender = Sender(bot, self.metrics)
@@ -144,6 +146,12 @@ class Outbox:
         self._durable_queued: set[int] = set()
         self._durable_done = _RecentIds()
         self._unmarked: set[int] = set()
+        # The highest stored state of each slot handed to a worker: a load that reads a
+        # state already queued (or under way) must not queue it again.
+        self._slot_revs: dict[tuple[int, str], int] = {}
+        # Whether this process delivers what is stored: with several processes on one
+        # database only the elected one does (see bot.outbox.leader).
+        self._feeding = feeding
         self._kick = asyncio.Event()
         self._loader: asyncio.Task[None] | None = None
         self._started = False
@@ -156,10 +164,11 @@ class Outbox:
         """Load pending durable messages (errors propagate), then start delivering."""
         if self._started:
             raise RuntimeError("outbox already started")
-        await self.load_durable()
+        if self._feeding:
+            await self.load_durable()
         self._started = True
-        if self._store is not None:
-            self._loader = asyncio.create_task(self._load_loop(), name="outbox-loader")
+        if self._store is not None and self._feeding:
+            self._start_loader()
         for chat_id in list(self._queues):
             self._ensure_worker(chat_id)
 
@@ -176,7 +185,7 @@ class Outbox:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._loader
             self._loader = None
-        if drain and self._started:
+        if drain and self._started and self._feeding:
             try:
                 await self.load_durable()
             except Exception:
@@ -261,16 +270,77 @@ class Outbox:
         """Durable messages were committed: load them soon (in the background)."""
         self._kick.set()
 
+    @property
+    def feeding(self) -> bool:
+        return self._feeding
+
+    async def set_feeding(self, feeding: bool) -> None:
+        """Start or stop delivering what the store holds (this process was elected, or
+        lost the election). Stopping drops what was queued from the store: the process
+        elected next sends it."""
+        if feeding == self._feeding:
+            return
+        self._feeding = feeding
+        if feeding:
+            if self._started:
+                await self.load_durable()
+                self._start_loader()
+            return
+        if self._loader is not None:
+            self._loader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._loader
+            self._loader = None
+        for queue in self._queues.values():
+            queue.drop(lambda op: isinstance(op, NowOp | SendOp))
+        self._durable_queued.clear()
+        self._slot_revs.clear()
+
+    def accept(self, items: Sequence[DurableMessage | StoredSlot]) -> None:
+        """What a transaction stored, right after it committed, in the order it was
+        written: queued at once instead of at the next load."""
+        if not self._feeding or self._stopped or self._halting:
+            return
+        for item in items:
+            self._feed(item)
+
+    def _feed(self, item: DurableMessage | StoredSlot) -> int:
+        content = Content(item.text, item.markup)
+        if isinstance(item, DurableMessage):
+            return self._enqueue_durable(item.id, item.chat_id, content)
+        chat_id = self._resolve(item.chat_id)
+        key = (chat_id, item.key)
+        if self._slot_revs.get(key, 0) >= item.rev:
+            return 0
+        self._slot_revs[key] = item.rev
+        state = self._slots.state(chat_id, item.key)
+        if item.message_id is not None and state.rev_sent < item.sent_rev:
+            # Delivered by an earlier run (or another process): start from what it left.
+            state.message_id, state.delivered, state.rev_sent = item.message_id, None, item.sent_rev
+        elif item.message_id is not None and state.message_id is None:
+            state.message_id, state.delivered = item.message_id, None
+        if self._queue(chat_id).put_slot(
+            item.key, content, new=False, rev=item.rev, new_rev=item.new_rev
+        ):
+            self.metrics.events["coalesced"] += 1
+        self._ensure_worker(chat_id)
+        return 1
+
     async def load_durable(self) -> int:
         """Load pending durable messages now; returns how many were new to this outbox."""
         if self._store is None:
             return 0
         await self._retry_unmarked()
-        added = 0
-        for message in await self._store.pending():
-            content = Content(message.text, message.markup)
-            added += self._enqueue_durable(message.id, message.chat_id, content)
-        return added
+        messages = await self._store.pending()
+        slots = await self._store.unsent_slots()
+        # A chat's slots go after the message they were stored after (a new hand's
+        # table after the last hand's result); chats do not depend on each other.
+        ordered: list[tuple[int, int, int, DurableMessage | StoredSlot]] = [
+            (m.chat_id, m.id, 0, m) for m in messages
+        ]
+        ordered += [(s.chat_id, s.after_id, 1, s) for s in slots]
+        ordered.sort(key=lambda entry: entry[:3])
+        return sum(self._feed(entry[3]) for entry in ordered)
 
     async def send_now(
         self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
@@ -346,7 +416,11 @@ class Outbox:
             return
         worker = _Worker()
         self._workers[chat_id] = worker
-        worker.task = asyncio.create_task(self._work(chat_id, worker), name=f"outbox:{chat_id}")
+        # A fresh context: a worker started while an update is handled must not commit as
+        # part of that handling (bot.db.unit).
+        worker.task = asyncio.create_task(
+            self._work(chat_id, worker), name=f"outbox:{chat_id}", context=contextvars.Context()
+        )
 
     async def _work(self, chat_id: int, worker: _Worker) -> None:
         try:
@@ -435,7 +509,8 @@ class Outbox:
             if queue is not None and queue.take_newer(op):
                 self.metrics.events["coalesced"] += 1
 
-        if not op.new and state.message_id is not None:
+        wants_new = op.new or op.new_rev > state.rev_sent
+        if not wants_new and state.message_id is not None:
             message_id = state.message_id
 
             async def edit() -> Content | None:
@@ -463,8 +538,11 @@ class Outbox:
                     "slot %s in chat %s lost its message; sending a new one", op.slot, chat_id
                 )
             else:
-                if edited is not None and state.message_id == message_id:
-                    state.delivered = edited.fingerprint
+                if state.message_id == message_id:
+                    if edited is not None:
+                        state.delivered = edited.fingerprint
+                    state.rev_sent = max(state.rev_sent, op.rev)
+                await self._slot_delivered(chat_id, op, message_id)
                 return
 
         sent: list[Content] = []
@@ -476,7 +554,18 @@ class Outbox:
 
         message = await self._attempts(worker, send_new, transient_attempts=None, refresh=refresh)
         self._slots.point(chat_id, op.slot, message.message_id, sent[-1].fingerprint)
+        state.rev_sent = op.rev
+        await self._slot_delivered(chat_id, op, message.message_id)
         await self._callback(self._on_slot_message, chat_id, op.slot, message.message_id)
+
+    async def _slot_delivered(self, chat_id: int, op: SlotOp, message_id: int) -> None:
+        if op.rev == 0 or self._store is None:
+            return
+        try:
+            await self._store.mark_slot_sent(chat_id, op.slot, op.rev, message_id)
+        except Exception:
+            # Shown but not recorded: a restart edits it once more, which changes nothing.
+            logger.exception("recording slot %s of chat %s as sent failed", op.slot, chat_id)
 
     async def _attempts(
         self,
@@ -593,6 +682,12 @@ class Outbox:
         for row_id in sorted(self._unmarked):
             await self._store.mark_sent(row_id)
             self._unmarked.discard(row_id)
+
+    def _start_loader(self) -> None:
+        if self._loader is None:
+            self._loader = asyncio.create_task(
+                self._load_loop(), name="outbox-loader", context=contextvars.Context()
+            )
 
     async def _load_loop(self) -> None:
         while True:

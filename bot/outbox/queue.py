@@ -30,13 +30,17 @@ class ChatQueue:
     def __iter__(self) -> Iterator[Op]:
         return iter(self._ops)
 
-    def put_slot(self, slot: str, content: Content, *, new: bool) -> bool:
+    def put_slot(
+        self, slot: str, content: Content, *, new: bool, rev: int = 0, new_rev: int = 0
+    ) -> bool:
         """Queue or coalesce; True when an already queued operation took the content."""
         current = self._open.get(slot)
         if current is not None and not new:
             current.content = content
+            current.rev = max(current.rev, rev)
+            current.new_rev = max(current.new_rev, new_rev)
             return True
-        op = SlotOp(slot, content, new)
+        op = SlotOp(slot, content, new, rev, new_rev)
         self._ops.append(op)
         self._open[slot] = op
         return False
@@ -59,9 +63,10 @@ class ChatQueue:
         later edit of the same message, so the retry does not send a stale state first.
         A later ``new=True`` operation is a different message and stays."""
         newer = self._open.get(op.slot)
-        if newer is None or newer.new:
+        if newer is None or newer.new or newer.new_rev > op.new_rev:
             return False
         op.content = newer.content
+        op.rev = max(op.rev, newer.rev)
         self._ops.remove(newer)
         del self._open[op.slot]
         return True

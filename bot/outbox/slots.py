@@ -15,6 +15,8 @@ class SlotState:
     # What the message was last successfully given; None when unknown (after a restart),
     # in which case the next edit is made and "not modified" counts as success.
     delivered: Fingerprint | None = None
+    # The stored state (SlotOp.rev) the message shows, as far as this process knows.
+    rev_sent: int = 0
 
 
 class SlotRegistry:
@@ -38,6 +40,7 @@ class SlotRegistry:
         state = self.state(chat_id, slot)
         state.message_id = message_id
         state.delivered = delivered
+        state.rev_sent = 0
 
     def forget(self, chat_id: int, slot: str) -> None:
         self._slots.pop((chat_id, slot), None)

@@ -12,6 +12,7 @@ __all__ = [
     "DurableMessage",
     "DurableStore",
     "PayloadError",
+    "StoredSlot",
     "decode_payload",
     "encode_payload",
 ]
@@ -25,8 +26,24 @@ class DurableMessage:
     markup: InlineKeyboardMarkup | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class StoredSlot:
+    """A stored state of a slot message (see bot.db.models.SlotMessage)."""
+
+    chat_id: int
+    key: str
+    text: str
+    markup: InlineKeyboardMarkup | None
+    rev: int
+    new_rev: int
+    after_id: int
+    message_id: int | None = None
+    sent_rev: int = 0
+
+
 class DurableStore(Protocol):
-    """Messages written by the service in its transaction, to send once after the commit."""
+    """Messages written by the service in its transaction, to send once after the commit,
+    and the wanted states of slot messages."""
 
     async def pending(self) -> Sequence[DurableMessage]:
         """Messages neither sent nor failed, in the order they were stored."""
@@ -35,6 +52,12 @@ class DurableStore(Protocol):
     async def mark_sent(self, message_id: int) -> None: ...
 
     async def mark_failed(self, message_id: int, error: str) -> None: ...
+
+    async def unsent_slots(self) -> Sequence[StoredSlot]:
+        """Slots whose wanted state Telegram has not accepted yet."""
+        ...
+
+    async def mark_slot_sent(self, chat_id: int, key: str, rev: int, message_id: int) -> None: ...
 
 
 class PayloadError(ValueError):

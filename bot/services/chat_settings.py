@@ -7,6 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot import db
 from bot.callbacks import SettingsCb, SettingsScope
 from bot.i18n import SUPPORTED
+from bot.outbox.db_store import store_slot
 from bot.render.messages import Alert, alert, target_hint, target_saved
 from bot.render.rules_text import render_rules
 from bot.render.settings import TIMEOUTS, decode_value, render_settings
@@ -38,16 +39,23 @@ async def may_change_settings(
         return row is not None and row.opened_by == user_id
 
 
-async def show_settings(ctx: AppContext, chat_id: int, *, new: bool = True) -> None:
+async def show_settings(ctx: AppContext, chat_id: int) -> None:
+    """A new settings message at the bottom of the chat."""
     async with ctx.sessionmaker() as session, session.begin():
-        chat = await db.get_or_create_chat(session, chat_id, language=ctx.settings.default_language)
+        await _draw_settings(ctx, session, chat_id, new=True)
+
+
+async def _draw_settings(
+    ctx: AppContext, session: AsyncSession, chat_id: int, *, new: bool = False
+) -> None:
+    chat = await db.get_or_create_chat(session, chat_id, language=ctx.settings.default_language)
     text, markup = render_settings(
         db.chat_rules(chat),
         chat.language,
         chat_language=chat.language,
         turn_timeout=chat.turn_timeout or ctx.settings.turn_timeout,
     )
-    ctx.outbox.put_slot(chat_id, settings_slot(chat_id), text, markup, new=new)
+    await store_slot(session, chat_id, settings_slot(chat_id), text, markup, new=new)
 
 
 async def apply_setting(ctx: AppContext, chat_id: int, data: SettingsCb) -> Answer:
@@ -65,14 +73,14 @@ async def apply_setting(ctx: AppContext, chat_id: int, data: SettingsCb) -> Answ
                 return Answer.refuse(alert(Alert.STALE, lang))
         running = await db.get_active_game(session, chat_id)
         applies_later = running is not None and running.state is not None
-    if closing is not None:
-        # Closing leaves the chat's rules in words where the buttons were.
-        rules, timeout = closing
-        text = render_rules(rules, lang, turn_timeout=timeout)
-        ctx.outbox.put_slot(chat_id, settings_slot(chat_id), text, None)
-        ctx.outbox.forget(chat_id, settings_slot(chat_id))
-        return Answer()
-    await show_settings(ctx, chat_id, new=False)
+        if closing is not None:
+            # Closing leaves the chat's rules in words where the buttons were; the next
+            # /settings posts a new message.
+            rules, timeout = closing
+            text = render_rules(rules, lang, turn_timeout=timeout)
+            await store_slot(session, chat_id, settings_slot(chat_id), text, None)
+            return Answer()
+        await _draw_settings(ctx, session, chat_id)
     lang = await chat_language(ctx, chat_id)
     return Answer(alert(Alert.SETTING_NEXT_GAME if applies_later else Alert.SAVED, lang))
 
@@ -91,7 +99,7 @@ async def set_target_from_text(ctx: AppContext, chat_id: int, text: str) -> Answ
         except RulesError:
             return Answer.refuse(target_hint(lang))
         await db.update_chat_settings(session, chat_id, rules=rules)
-    await show_settings(ctx, chat_id, new=False)
+        await _draw_settings(ctx, session, chat_id)
     return Answer(target_saved(rules.target, lang))
 
 

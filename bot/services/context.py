@@ -8,10 +8,12 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from aiogram import Bot
+from aiogram.types import InlineKeyboardMarkup
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.config import Settings
 from bot.outbox import Outbox
+from bot.outbox.db_store import enqueue_durable
 from bot.services.autoplay import ComputerPlayers
 
 __all__ = ["AppContext"]
@@ -37,3 +39,11 @@ class AppContext:
         """Serializes one chat's actions in this process; the version check in the
         database does it across processes."""
         return self._chat_locks[chat_id]
+
+    async def post(
+        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+    ) -> None:
+        """A new message to the chat, stored first (its own transaction): a crash cannot
+        lose it, and the update that asked for it is done when it is stored."""
+        async with self.sessionmaker.begin() as session:
+            await enqueue_durable(session, chat_id, text, markup)

@@ -57,7 +57,7 @@ async def rules_text(ctx: AppContext, chat_id: int) -> str:
 async def resend_hands(ctx: AppContext, user_id: int) -> int:
     """/start in private: show the user's hand in each game they are playing again, as a
     new message at the bottom of the chat. Returns how many games."""
-    async with ctx.sessionmaker() as session:
+    async with ctx.sessionmaker() as session, session.begin():
         rows = await lookups.active_games_of_user(session, user_id)
         count = 0
         for row in rows:
@@ -65,9 +65,8 @@ async def resend_hands(ctx: AppContext, user_id: int) -> int:
             if active.game is None:
                 continue
             table = await load_table(session, active.row, active.game)
-            ctx.outbox.forget(user_id, f"hand:{row.id}")
-            show_hands(ctx, table, only_user=user_id)
+            await show_hands(session, table, only_user=user_id, new=True)
             if table.chat_id == user_id:
-                show_table(ctx, table)
+                await show_table(session, table)
             count += 1
         return count

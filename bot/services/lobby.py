@@ -11,6 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus
+from bot.db.slots import slot_message_id
+from bot.outbox.db_store import enqueue_durable
 from bot.render import messages
 from bot.render.messages import Alert, alert
 from bot.services.answers import Answer
@@ -18,7 +20,7 @@ from bot.services.autoplay import COMPUTER_KINDS
 from bot.services.context import AppContext
 from bot.services.links import join_payload, message_link
 from bot.services.play import schedule_next_decision
-from bot.services.presenter import show_hands, show_lobby, show_table
+from bot.services.presenter import lobby_slot, show_hands, show_lobby, show_table
 from bot.services.tables import Table, load_table
 from engine import Game
 
@@ -67,46 +69,44 @@ async def new_game(
     ctx: AppContext, chat_id: int, chat_title: str, person: Person, *, solo: bool = False
 ) -> Answer:
     """Open a lobby in the chat (one per chat); the opener tries to sit down at once."""
-    async with ctx.chat_lock(chat_id), ctx.sessionmaker() as session:
-        async with session.begin():
-            chat = await db.get_or_create_chat(
-                session, chat_id, language=ctx.settings.default_language
+    async with ctx.chat_lock(chat_id), ctx.sessionmaker() as session, session.begin():
+        chat = await db.get_or_create_chat(session, chat_id, language=ctx.settings.default_language)
+        lang = chat.language
+        await _remember(session, person, reachable=True if solo else None)
+        existing = await db.get_active_game(session, chat_id)
+        if existing is not None:
+            return Answer(await _already_open(session, existing, lang))
+        try:
+            row = await db.create_lobby(
+                session,
+                chat_id,
+                rules=db.chat_rules(chat),
+                seed=random.SystemRandom().randrange(_SEED_RANGE),
+                player_count=MIN_PLAYERS,
+                opened_by=person.id,
             )
-            lang = chat.language
-            await _remember(session, person, reachable=True if solo else None)
+        except db.ActiveGameExists:
             existing = await db.get_active_game(session, chat_id)
-            if existing is not None:
-                return Answer(_already_open(existing, lang))
-            try:
-                row = await db.create_lobby(
-                    session,
-                    chat_id,
-                    rules=db.chat_rules(chat),
-                    seed=random.SystemRandom().randrange(_SEED_RANGE),
-                    player_count=MIN_PLAYERS,
-                    opened_by=person.id,
-                )
-            except db.ActiveGameExists:
-                existing = await db.get_active_game(session, chat_id)
-                if existing is None:
-                    raise
-                return Answer(_already_open(existing, lang))
-            if solo:
-                await db.add_seat(session, row.id, user_id=person.id)
-            table = await load_table(session, row, None)
-        show_lobby(ctx, table)
+            if existing is None:
+                raise
+            return Answer(await _already_open(session, existing, lang))
+        if solo:
+            await db.add_seat(session, row.id, user_id=person.id)
+        table = await load_table(session, row, None)
+        await show_lobby(session, table)
     if not solo:
         await join(ctx, table.game_id, chat_title, person, chat_id=chat_id)
     return Answer()
 
 
-def _already_open(existing: db.GameRecord, lang: str) -> str:
+async def _already_open(session: AsyncSession, existing: db.GameRecord, lang: str) -> str:
     """/newgame while the chat has a game: point to its lobby, or say it is being played."""
     if existing.status is GameStatus.PLAYING:
         return messages.notice(messages.Notice.GAME_RUNNING, lang)
     link = None
-    if existing.lobby_message_id is not None:
-        link = message_link(existing.chat_id, existing.lobby_message_id)
+    message_id = await slot_message_id(session, existing.chat_id, lobby_slot(existing.id))
+    if message_id is not None:
+        link = message_link(existing.chat_id, message_id)
     return messages.lobby_exists(lang, link)
 
 
@@ -116,9 +116,10 @@ async def join(
     """Seat a person, after checking that the bot can write to them privately.
     ``chat_id`` is where the button was pressed: only the game's own chat counts."""
     async with ctx.sessionmaker() as session:
-        async with session.begin():
-            await _remember(session, person)
-            table = await _lobby_table(session, game_id, chat_id)
+        # Nothing is written before the private message is tried: the update is done by
+        # the one transaction that seats the person or records that they cannot be reached.
+        table = await _lobby_table(session, game_id, chat_id)
+        await session.commit()
         if isinstance(table, Answer):
             return table
         lang = table.language
@@ -133,11 +134,12 @@ async def join(
             )
         except (TelegramForbiddenError, TelegramBadRequest):
             async with session.begin():
+                await _remember(session, person)
                 await db.set_user_reachable(session, person.id, False)
-            text, markup = messages.need_private(
-                person.first_name, ctx.bot_username, join_payload(game_id), lang
-            )
-            ctx.outbox.send(table.chat_id, text, markup)
+                text, markup = messages.need_private(
+                    person.first_name, ctx.bot_username, join_payload(game_id), lang
+                )
+                await enqueue_durable(session, table.chat_id, text, markup, kind="need_private")
             return Answer.refuse(alert(Alert.NEED_PRIVATE, lang))
         return await _seat(ctx, session, game_id, person)
 
@@ -165,6 +167,7 @@ async def _seat(
     ctx: AppContext, session: AsyncSession, game_id: int, person: Person, *, private: bool = False
 ) -> Answer:
     async with session.begin():
+        await _remember(session, person)
         table = await _lobby_table(session, game_id)
         if isinstance(table, Answer):
             return table
@@ -177,7 +180,7 @@ async def _seat(
         except (db.TableFull, db.SeatTaken):
             return Answer.refuse(alert(Alert.TABLE_FULL, lang))
         table = await load_table(session, table.row, None)
-    show_lobby(ctx, table)
+        await show_lobby(session, table)
     if private:
         title = await _chat_title(ctx, table.chat_id)
         return Answer(messages.private_joined(title, lang))
@@ -193,7 +196,7 @@ async def leave(ctx: AppContext, game_id: int, person: Person, *, chat_id: int) 
         if await db.remove_seat(session, game_id, user_id=person.id) is None:
             return Answer.refuse(alert(Alert.NOT_IN_GAME, lang))
         table = await load_table(session, table.row, None)
-    show_lobby(ctx, table)
+        await show_lobby(session, table)
     return Answer(alert(Alert.LEFT, lang))
 
 
@@ -212,7 +215,7 @@ async def add_computer(
         except (db.TableFull, db.SeatTaken):
             return Answer.refuse(alert(Alert.TABLE_FULL, lang))
         table = await load_table(session, table.row, None)
-    show_lobby(ctx, table)
+        await show_lobby(session, table)
     return Answer(alert(Alert.COMPUTER_ADDED, lang))
 
 
@@ -242,10 +245,12 @@ async def start(
                 return Answer.refuse(alert(Alert.TOO_LATE, lang))
             table = await load_table(session, table.row, game)
             await schedule_next_decision(ctx, session, table)
-        show_lobby(ctx, table)
-        ctx.outbox.send(table.chat_id, messages.game_started(table.names(lang), lang))
-        show_table(ctx, table, new=True)
-        show_hands(ctx, table)
+            await show_lobby(session, table)
+            await enqueue_durable(
+                session, table.chat_id, messages.game_started(table.names(lang), lang)
+            )
+            await show_table(session, table, new=True)
+            await show_hands(session, table)
         ctx.wake_timers()
     return Answer(alert(Alert.STARTED, lang))
 
@@ -255,26 +260,27 @@ async def cancel(
 ) -> Answer:
     """Cancel by the opener or an admin of ``chat_id``, the chat the button was pressed
     in (which must be the game's)."""
-    async with ctx.sessionmaker() as session:
-        async with session.begin():
-            try:
-                active = await db.load_game(session, game_id)
-            except db.GameNotFound:
-                return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
-            table = await load_table(session, active.row, active.game)
-            lang = table.language
-            if table.chat_id != chat_id:
-                return Answer.refuse(alert(Alert.STALE, lang))
-            if not active.row.is_active:
-                return Answer.refuse(alert(Alert.GAME_OVER, lang))
-            if person.id != active.row.opened_by and not is_admin:
-                return Answer.refuse(alert(Alert.ONLY_OPENER, lang))
-            try:
-                await db.cancel_game(session, active.row)
-            except db.VersionConflict:
-                return Answer.refuse(alert(Alert.TOO_LATE, lang))
-        show_lobby(ctx, table)  # its buttons go
-        ctx.outbox.send(table.chat_id, messages.notice(messages.Notice.CANCELLED, lang))
+    async with ctx.sessionmaker() as session, session.begin():
+        try:
+            active = await db.load_game(session, game_id)
+        except db.GameNotFound:
+            return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
+        table = await load_table(session, active.row, active.game)
+        lang = table.language
+        if table.chat_id != chat_id:
+            return Answer.refuse(alert(Alert.STALE, lang))
+        if not active.row.is_active:
+            return Answer.refuse(alert(Alert.GAME_OVER, lang))
+        if person.id != active.row.opened_by and not is_admin:
+            return Answer.refuse(alert(Alert.ONLY_OPENER, lang))
+        try:
+            await db.cancel_game(session, active.row)
+        except db.VersionConflict:
+            return Answer.refuse(alert(Alert.TOO_LATE, lang))
+        await show_lobby(session, table)  # its buttons go
+        await enqueue_durable(
+            session, table.chat_id, messages.notice(messages.Notice.CANCELLED, lang)
+        )
     return Answer(alert(Alert.CANCELLED, lang))
 
 

@@ -6,11 +6,13 @@ import logging
 
 from bot import db
 from bot.db import lookups
+from bot.db.slots import delete_chat_slots
+from bot.outbox.db_store import enqueue_durable
 from bot.render.messages import unreachable
 from bot.services.context import AppContext
 from bot.services.links import join_payload
-from bot.services.presenter import lobby_slot, show_lobby, show_table, table_slot
-from bot.services.tables import Table, load_table
+from bot.services.presenter import show_lobby, show_table
+from bot.services.tables import load_table
 
 __all__ = ["bot_removed", "chat_migrated", "user_unreachable"]
 
@@ -30,7 +32,6 @@ async def bot_removed(ctx: AppContext, chat_id: int) -> None:
 async def chat_migrated(ctx: AppContext, old_chat_id: int, new_chat_id: int) -> None:
     """Move the chat's settings and game to the supergroup's id, and show the game's
     lobby or table there (the group's messages cannot be edited under the new id)."""
-    table: Table | None = None
     async with ctx.chat_lock(old_chat_id), ctx.sessionmaker() as session, session.begin():
         try:
             moved = await db.migrate_chat(session, old_chat_id, new_chat_id)
@@ -41,26 +42,23 @@ async def chat_migrated(ctx: AppContext, old_chat_id: int, new_chat_id: int) -> 
             return
         if moved is None:
             return  # moved already (the outbox met the new id first), or never stored
+        # The group's messages cannot be edited under the new id: drawn anew there.
+        await delete_chat_slots(session, old_chat_id)
         row = await db.get_active_game(session, new_chat_id)
         if row is not None:
             active = await db.load_game(session, row.id)
             table = await load_table(session, active.row, active.game)
+            if table.game is None:
+                await show_lobby(session, table)
+            else:
+                await show_table(session, table, new=True)
     log.info("chat %s moved to %s", old_chat_id, new_chat_id)
-    if table is None:
-        return
-    for slot in (lobby_slot(table.game_id), table_slot(table.game_id)):
-        ctx.outbox.forget(old_chat_id, slot)
-    if table.game is None:
-        show_lobby(ctx, table)
-    else:
-        show_table(ctx, table, new=True)
 
 
 async def user_unreachable(ctx: AppContext, user_id: int) -> None:
     """A 403 from a private chat: remember it, and tell the groups where the user plays."""
-    async with ctx.sessionmaker() as session:
-        async with session.begin():
-            await db.set_user_reachable(session, user_id, False)
+    async with ctx.sessionmaker() as session, session.begin():
+        await db.set_user_reachable(session, user_id, False)
         rows = await lookups.active_games_of_user(session, user_id)
         user = await db.get_user(session, user_id)
         for row in rows:
@@ -70,4 +68,4 @@ async def user_unreachable(ctx: AppContext, user_id: int) -> None:
             lang = chat.language if chat else ctx.settings.default_language
             name = user.first_name if user else str(user_id)
             text, markup = unreachable(name, ctx.bot_username, join_payload(row.id), lang)
-            ctx.outbox.send(row.chat_id, text, markup)
+            await enqueue_durable(session, row.chat_id, text, markup, kind="unreachable")

@@ -14,12 +14,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus, lookups
+from bot.outbox.db_store import enqueue_durable
 from bot.render.messages import Alert, alert, auto_played, redeal_text, turn_reminder
 from bot.render.reasons import render_reason
 from bot.services.answers import Answer
 from bot.services.autoplay import TIMEOUT_STAND_IN, stand_in_choice
 from bot.services.context import AppContext
-from bot.services.presenter import Durable, enqueue_durable_events, show_hands, show_table
+from bot.services.presenter import enqueue_durable_events, show_hands, show_table
 from bot.services.tables import Table, load_table
 from engine import Action, Event, HandDealt, IllegalActionError, Phase, Redeal
 
@@ -53,10 +54,10 @@ async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: A
                     events = game.apply(action, seat=seat)
                 except IllegalActionError as error:
                     return Answer.refuse(render_reason(error, lang))
-                durable = await _store_move(ctx, session, table, seat, action, events)
+                await _store_move(ctx, session, table, seat, action, events)
         except db.VersionConflict:
             return Answer.refuse(alert(Alert.TOO_LATE, lang))
-        _publish(ctx, table, events, durable)
+    ctx.wake_timers()
     return Answer()
 
 
@@ -100,38 +101,36 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
                     return False
                 table = await load_table(session, active.row, game)
                 events = game.apply(action, seat=seat)
-                durable = await _store_move(ctx, session, table, seat, action, events)
+                if seat_row.user_id is not None:
+                    lang = table.language
+                    name = table.names(lang)[seat]
+                    await enqueue_durable(session, table.chat_id, auto_played(name, action, lang))
+                await _store_move(ctx, session, table, seat, action, events)
         except db.VersionConflict:
             return False
-        if seat_row.user_id is not None:
-            lang = table.language
-            name = table.names(lang)[seat]
-            ctx.outbox.send(table.chat_id, auto_played(name, action, lang))
-        _publish(ctx, table, events, durable)
+    ctx.wake_timers()
     return True
 
 
 async def remind(ctx: AppContext, game_id: int, decision_key: int) -> None:
     """Half the turn time is gone: mention the player in the group, and move the
     deadline to the full turn time."""
-    async with ctx.sessionmaker() as session:
-        async with session.begin():
-            active = await db.load_game(session, game_id)
-            game = active.game
-            if game is None or game.move_number != decision_key or game.to_act is None:
-                return
-            table = await load_table(session, active.row, game)
-            half = _turn_timeout(ctx, table) / 2
-            deadline = db.utcnow() + timedelta(seconds=half)
-            if not await lookups.postpone_timer(session, game_id, decision_key, deadline):
-                return
-            seat_row = table.seat(game.to_act)
-        if seat_row.user_id is None:
+    async with ctx.sessionmaker() as session, session.begin():
+        active = await db.load_game(session, game_id)
+        game = active.game
+        if game is None or game.move_number != decision_key or game.to_act is None:
             return
-        lang = table.language
-        name = table.names(lang)[game.to_act]
-        text = turn_reminder(name, seat_row.user_id, max(1, round(half)), lang)
-    ctx.outbox.send(table.chat_id, text)
+        table = await load_table(session, active.row, game)
+        half = _turn_timeout(ctx, table) / 2
+        deadline = db.utcnow() + timedelta(seconds=half)
+        if not await lookups.postpone_timer(session, game_id, decision_key, deadline):
+            return
+        seat_row = table.seat(game.to_act)
+        if seat_row.user_id is not None:
+            lang = table.language
+            name = table.names(lang)[game.to_act]
+            text = turn_reminder(name, seat_row.user_id, max(1, round(half)), lang)
+            await enqueue_durable(session, table.chat_id, text)
     ctx.wake_timers()
 
 
@@ -146,15 +145,14 @@ async def _store_move(
     seat: int,
     action: Action,
     events: list[Event],
-) -> list[Durable]:
+) -> None:
     game = table.game
     assert game is not None
     row = table.row
     await db.save(session, row, game, row.version)
     await db.append_action(session, row, game.move_number, seat, action.code)
-    durable = await enqueue_durable_events(session, table, events)
+    await _publish(session, table, events)
     await schedule_next_decision(ctx, session, table)
-    return durable
 
 
 async def schedule_next_decision(ctx: AppContext, session: AsyncSession, table: Table) -> None:
@@ -176,16 +174,15 @@ async def schedule_next_decision(ctx: AppContext, session: AsyncSession, table: 
         await db.set_timer(session, table.game_id, game.move_number, now + half)
 
 
-def _publish(ctx: AppContext, table: Table, events: list[Event], durable: list[Durable]) -> None:
-    """After the commit: the hand results, a redeal notice, the table (a new message
-    for a new hand, after the result), the hands, the timers."""
+async def _publish(session: AsyncSession, table: Table, events: list[Event]) -> None:
+    """In the move's transaction: the hand results, a redeal notice, the table (a new
+    message for a new hand, after the result), the hands."""
     new_hand = any(isinstance(event, HandDealt) for event in events)
-    for message in durable:
-        ctx.outbox.put_durable(message.row_id, message.chat_id, message.text)
+    await enqueue_durable_events(session, table, events)
     for event in events:
         if isinstance(event, Redeal):
             lang = table.language
-            ctx.outbox.send(table.chat_id, redeal_text(table.names(lang)[event.dealer], lang))
-    show_table(ctx, table, new=new_hand)
-    show_hands(ctx, table)
-    ctx.wake_timers()
+            text = redeal_text(table.names(lang)[event.dealer], lang)
+            await enqueue_durable(session, table.chat_id, text)
+    await show_table(session, table, new=new_hand)
+    await show_hands(session, table)

@@ -1,25 +1,23 @@
-"""Turning a game into what people see, and handing it to the outbox.
+"""Turning a game into what people see, stored in the action's transaction.
 
 Slots are messages edited in place: the group's lobby and table, each player's private
-hand. Hand results and the game's end go through the durable outbox instead (stored in
-the action's transaction, so a crash cannot lose them).
+hand; their wanted state is stored (``store_slot``) and the outbox delivers it after the
+commit. Hand results and the game's end are stored messages (``enqueue_durable``). A
+crash after the commit loses neither: a restarted bot delivers what is stored.
 """
 
 from __future__ import annotations
-
-import dataclasses
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus
-from bot.outbox.db_store import enqueue_durable
+from bot.outbox.db_store import enqueue_durable, store_slot
 from bot.render.hand import render_hand
 from bot.render.lobby import render_lobby
 from bot.render.names import side_names as render_side_names
 from bot.render.sheet import render_game_over, render_hand_result
 from bot.render.table import render_table
-from bot.services.context import AppContext
 from bot.services.tables import Table
 from engine import Event, Game, GameOver, HandResult, HandScored
 
@@ -54,7 +52,7 @@ def side_names(table: Table, lang: str) -> tuple[str, ...]:
     return render_side_names(table.names(lang), lang)
 
 
-def show_lobby(ctx: AppContext, table: Table) -> None:
+async def show_lobby(session: AsyncSession, table: Table) -> None:
     """The lobby message; once the game started or was cancelled, without buttons."""
     lang = table.language
     opener = table.users.get(table.row.opened_by or 0)
@@ -72,10 +70,10 @@ def show_lobby(ctx: AppContext, table: Table) -> None:
         lang,
         closed=closed,
     )
-    ctx.outbox.put_slot(table.chat_id, lobby_slot(table.game_id), text, markup)
+    await store_slot(session, table.chat_id, lobby_slot(table.game_id), text, markup)
 
 
-def show_table(ctx: AppContext, table: Table, *, new: bool = False) -> None:
+async def show_table(session: AsyncSession, table: Table, *, new: bool = False) -> None:
     game = table.game
     if game is None:
         return
@@ -86,10 +84,12 @@ def show_table(ctx: AppContext, table: Table, *, new: bool = False) -> None:
         lang,
         user_ids=table.mentions(),
     )
-    ctx.outbox.put_slot(table.chat_id, table_slot(table.game_id), text, None, new=new)
+    await store_slot(session, table.chat_id, table_slot(table.game_id), text, None, new=new)
 
 
-def show_hands(ctx: AppContext, table: Table, *, only_user: int | None = None) -> None:
+async def show_hands(
+    session: AsyncSession, table: Table, *, only_user: int | None = None, new: bool = False
+) -> None:
     game = table.game
     if game is None:
         return
@@ -101,27 +101,15 @@ def show_hands(ctx: AppContext, table: Table, *, only_user: int | None = None) -
         text, markup = render_hand(
             game.view(seat.seat), table.names(lang), lang, table.game_id, game.move_number
         )
-        ctx.outbox.put_slot(seat.user_id, hand_slot(table.game_id), text, markup)
+        await store_slot(session, seat.user_id, hand_slot(table.game_id), text, markup, new=new)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Durable:
-    """A stored outgoing message, to hand to the outbox once the transaction commits."""
-
-    row_id: int
-    chat_id: int
-    text: str
-
-
-async def enqueue_durable_events(
-    session: AsyncSession, table: Table, events: list[Event]
-) -> list[Durable]:
+async def enqueue_durable_events(session: AsyncSession, table: Table, events: list[Event]) -> None:
     """Store the hand results and the game's end caused by an action."""
     game = table.game
     assert game is not None
     lang = table.language
     names = side_names(table, lang)
-    stored: list[Durable] = []
     for event in events:
         text: str | None = None
         key = ""
@@ -151,12 +139,7 @@ async def enqueue_durable_events(
             key = f"game:{table.game_id}:over"
         if text is None:
             continue
-        row_id = await enqueue_durable(
-            session, table.chat_id, text, kind=DURABLE_KIND, dedupe_key=key
-        )
-        if row_id is not None:
-            stored.append(Durable(row_id, table.chat_id, text))
-    return stored
+        await enqueue_durable(session, table.chat_id, text, kind=DURABLE_KIND, dedupe_key=key)
 
 
 def _scores_after(game: Game, result: HandResult) -> tuple[int, ...]:

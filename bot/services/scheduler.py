@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from datetime import timedelta
 
 from bot import db
 from bot.services.context import AppContext
@@ -22,9 +23,12 @@ log = logging.getLogger(__name__)
 
 
 class TimerLoop:
-    def __init__(self, ctx: AppContext, *, tick: float = 0.25) -> None:
+    def __init__(
+        self, ctx: AppContext, *, tick: float = 0.25, lease: timedelta = timedelta(seconds=30)
+    ) -> None:
         self._ctx = ctx
         self._tick = tick
+        self._lease = lease
         self._wake = asyncio.Event()
         self._running: dict[int, asyncio.Task[None]] = {}
         self._task: asyncio.Task[None] | None = None
@@ -63,6 +67,12 @@ class TimerLoop:
         for timer in due:
             if timer.game_id in self._running:
                 continue  # that game's previous deadline is still being handled
+            async with self._ctx.sessionmaker.begin() as session:
+                # With several processes, each deadline is acted on by one of them.
+                if not await db.claim_timer(
+                    session, timer.game_id, timer.decision_key, self._lease
+                ):
+                    continue
             task = asyncio.create_task(
                 self._handle(timer.game_id, timer.decision_key, timer.reminder_sent),
                 name=f"timer-{timer.game_id}",

@@ -22,7 +22,7 @@ from bot.db.migrate import (
 )
 from tests.db.conftest import Database, Storage
 
-TABLES = {"actions", "chats", "games", "outbox", "seats", "timers", "users"}
+TABLES = {"actions", "chats", "games", "inbox", "outbox", "seats", "slots", "timers", "users"}
 
 
 def _differences(connection: Connection) -> list[Any]:

@@ -153,8 +153,7 @@ class RunningBot:
         if self.app is None or self._task is None:
             return 0.0
         try:
-            with contextlib.suppress(RuntimeError):  # polling already stopped
-                await self.app.dispatcher.stop_polling()
+            self.app.request_stop()
             await asyncio.wait_for(asyncio.shield(self._task), timeout)
         finally:
             if not self._task.done():

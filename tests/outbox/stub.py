@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,6 +21,7 @@ from aiogram.methods import EditMessageText, SendMessage, TelegramMethod
 from aiogram.types import Chat, InlineKeyboardMarkup, Message
 
 from bot.outbox import DurableMessage
+from bot.outbox.store import StoredSlot
 
 Method = TelegramMethod[Any]
 ErrorFactory = Callable[[Method], Exception]
@@ -194,6 +196,8 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self.rows: dict[int, Row] = {}
+        self.slots: dict[tuple[int, str], StoredSlot] = {}
+        self.slot_marks: list[tuple[int, str, int, int]] = []
 
     def add(self, chat_id: int, text: str) -> int:
         row_id = len(self.rows) + 1
@@ -208,6 +212,37 @@ class MemoryStore:
 
     async def mark_failed(self, message_id: int, error: str) -> None:
         self.rows[message_id].error = error
+
+    async def unsent_slots(self) -> list[StoredSlot]:
+        return [s for s in self.slots.values() if s.rev > s.sent_rev]
+
+    async def mark_slot_sent(self, chat_id: int, key: str, rev: int, message_id: int) -> None:
+        current = self.slots.get((chat_id, key))
+        if current is not None and current.sent_rev < rev:
+            self.slots[(chat_id, key)] = dataclasses.replace(
+                current, sent_rev=rev, message_id=message_id
+            )
+        self.slot_marks.append((chat_id, key, rev, message_id))
+
+    def put_slot(self, chat_id: int, key: str, text: str, *, new: bool = False) -> StoredSlot:
+        """A slot state as the service would store it (the outbox rows' ids order it)."""
+        current = self.slots.get((chat_id, key))
+        rev = 1 if current is None else current.rev + 1
+        after = max((r.message.id for r in self.rows.values() if r.message.chat_id == chat_id),
+                    default=0)
+        stored = StoredSlot(
+            chat_id,
+            key,
+            text,
+            None,
+            rev,
+            rev if new else (0 if current is None else current.new_rev),
+            after,
+            None if current is None else current.message_id,
+            0 if current is None else current.sent_rev,
+        )
+        self.slots[(chat_id, key)] = stored
+        return stored
 
 
 class Sleeps:

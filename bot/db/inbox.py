@@ -1,0 +1,116 @@
+"""The inbox: updates stored before they are confirmed to Telegram, each applied once.
+
+The first transaction that commits while an update is being handled also marks it done
+(``mark_done_in``, called by the session hook in ``bot.db.unit``), so the update and what
+it did commit together: a crash before that commit leaves the update to be handled again,
+and a second delivery finds it done and changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import literal, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
+
+from bot.db.base import utcnow
+from bot.db.dialect import affected_rows, upsert_insert
+from bot.db.models import InboxUpdate
+
+__all__ = [
+    "claim_stale",
+    "finish",
+    "mark_done_in",
+    "oldest_pending_age",
+    "pending_count",
+    "store",
+]
+
+
+async def store(session: AsyncSession, update_id: int, payload: str, lease: timedelta) -> bool:
+    """Keep an update, leased to this process for ``lease``. False when it was stored
+    already (Telegram delivered it again): the first delivery is handled, not this one."""
+    now = utcnow()
+    result = await session.execute(
+        upsert_insert(session, InboxUpdate)
+        .values(update_id=update_id, payload=payload, received_at=now, lease_until=now + lease)
+        .on_conflict_do_nothing(index_elements=[InboxUpdate.update_id])
+        .returning(InboxUpdate.update_id)
+    )
+    return result.scalar_one_or_none() is not None
+
+
+async def claim_stale(
+    session: AsyncSession,
+    lease: timedelta,
+    *,
+    take_all: bool = False,
+    limit: int = 100,
+    now: datetime | None = None,
+) -> list[tuple[int, str]]:
+    """Take over updates not done whose lease ran out (their process died), oldest first;
+    with ``take_all``, every update not done (the only process there is, starting)."""
+    now = now or utcnow()
+    expired = or_(
+        InboxUpdate.lease_until.is_(None), InboxUpdate.lease_until < now, literal(take_all)
+    )
+    rows = await session.execute(
+        select(InboxUpdate.update_id, InboxUpdate.payload)
+        .where(InboxUpdate.done_at.is_(None), expired)
+        .order_by(InboxUpdate.update_id)
+        .limit(limit)
+    )
+    claimed: list[tuple[int, str]] = []
+    for update_id, payload in rows:
+        # The condition again: another process may have taken it since the select.
+        result = await session.execute(
+            update(InboxUpdate)
+            .where(InboxUpdate.update_id == update_id, InboxUpdate.done_at.is_(None), expired)
+            .values(lease_until=now + lease, attempts=InboxUpdate.attempts + 1)
+            .execution_options(synchronize_session=False)
+        )
+        if affected_rows(result):
+            claimed.append((update_id, payload))
+    return claimed
+
+
+def mark_done_in(session: Session, update_id: int) -> bool:
+    """Mark the update done in ``session``'s transaction (a sync session: this runs in a
+    commit hook). False when it was done already: the transaction must not commit."""
+    result = session.execute(
+        update(InboxUpdate)
+        .where(InboxUpdate.update_id == update_id, InboxUpdate.done_at.is_(None))
+        .values(done_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    return affected_rows(result) > 0
+
+
+async def finish(session: AsyncSession, update_id: int) -> None:
+    """The handling ended without committing anything (a refusal, a read): done too."""
+    await session.execute(
+        update(InboxUpdate)
+        .where(InboxUpdate.update_id == update_id, InboxUpdate.done_at.is_(None))
+        .values(done_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def pending_count(session: AsyncSession) -> int:
+    result = await session.execute(
+        select(InboxUpdate.update_id).where(InboxUpdate.done_at.is_(None)).limit(10_000)
+    )
+    return len(result.all())
+
+
+async def oldest_pending_age(session: AsyncSession, now: datetime | None = None) -> float:
+    now = now or utcnow()
+    result = await session.execute(
+        select(InboxUpdate.received_at)
+        .where(InboxUpdate.done_at.is_(None))
+        .order_by(InboxUpdate.update_id)
+        .limit(1)
+    )
+    received = result.scalar_one_or_none()
+    return 0.0 if received is None else max(0.0, (now - received).total_seconds())

@@ -1,0 +1,136 @@
+"""Slot messages: the wanted state of each edited message, and what Telegram last accepted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import case, delete, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.base import utcnow
+from bot.db.dialect import affected_rows, upsert_insert
+from bot.db.models import OutboxMessage, SlotMessage
+
+__all__ = [
+    "SlotWrite",
+    "delete_chat_slots",
+    "mark_slot_sent",
+    "put_slot",
+    "slot_message_id",
+    "unsent_slots",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SlotWrite:
+    """A stored state of a slot, as the outbox needs it to deliver that state."""
+
+    chat_id: int
+    key: str
+    payload: str
+    rev: int
+    new_rev: int
+    after_id: int
+    message_id: int | None = None
+    sent_rev: int = 0
+
+
+async def put_slot(
+    session: AsyncSession, chat_id: int, key: str, payload: str, *, new: bool = False
+) -> SlotWrite | None:
+    """Store the state the slot's message should show. None when it already wants exactly
+    that (nothing to deliver). ``new``: post a new message rather than edit the old one."""
+    last_message = (
+        select(func.coalesce(func.max(OutboxMessage.id), 0))
+        .where(OutboxMessage.chat_id == chat_id)
+        .scalar_subquery()
+    )
+    insert = upsert_insert(session, SlotMessage).values(
+        chat_id=chat_id,
+        key=key,
+        payload=payload,
+        rev=1,
+        sent_rev=0,
+        new_rev=1 if new else 0,
+        after_id=last_message,
+        updated_at=utcnow(),
+    )
+    table = SlotMessage.__table__
+    stored = table.c
+    incoming = insert.excluded
+    bumped = stored.rev + 1
+    statement = insert.on_conflict_do_update(
+        index_elements=[stored.chat_id, stored.key],
+        set_={
+            "payload": incoming.payload,
+            "rev": bumped,
+            "new_rev": bumped if new else stored.new_rev,
+            # A state not yet delivered keeps its place in the chat's order; a delivered
+            # slot's next state (and a new message) comes after what was queued meanwhile.
+            "after_id": incoming.after_id
+            if new
+            else case((stored.sent_rev < stored.rev, stored.after_id), else_=incoming.after_id),
+            "updated_at": incoming.updated_at,
+        },
+        where=None if new else stored.payload != incoming.payload,
+    ).returning(stored.rev, stored.new_rev, stored.after_id, stored.message_id, stored.sent_rev)
+    row = (await session.execute(statement)).one_or_none()
+    if row is None:
+        return None
+    rev, new_rev, after_id, message_id, sent_rev = row
+    return SlotWrite(chat_id, key, payload, rev, new_rev, after_id, message_id, sent_rev)
+
+
+async def unsent_slots(session: AsyncSession, *, limit: int = 500) -> list[SlotWrite]:
+    """Slots whose wanted state has not been delivered, by chat."""
+    rows = await session.execute(
+        select(
+            SlotMessage.chat_id,
+            SlotMessage.key,
+            SlotMessage.payload,
+            SlotMessage.rev,
+            SlotMessage.new_rev,
+            SlotMessage.after_id,
+            SlotMessage.message_id,
+            SlotMessage.sent_rev,
+        )
+        .where(SlotMessage.rev > SlotMessage.sent_rev)
+        .order_by(SlotMessage.chat_id, SlotMessage.after_id)
+        .limit(limit)
+    )
+    return [SlotWrite(*row) for row in rows]
+
+
+async def mark_slot_sent(
+    session: AsyncSession, chat_id: int, key: str, rev: int, message_id: int
+) -> bool:
+    """Telegram accepted state ``rev`` in ``message_id``; False when a later state was
+    already recorded (or the slot is gone)."""
+    result = await session.execute(
+        update(SlotMessage)
+        .where(
+            SlotMessage.chat_id == chat_id,
+            SlotMessage.key == key,
+            SlotMessage.sent_rev < rev,
+        )
+        .values(sent_rev=rev, message_id=message_id)
+        .execution_options(synchronize_session=False)
+    )
+    return affected_rows(result) > 0
+
+
+async def slot_message_id(session: AsyncSession, chat_id: int, key: str) -> int | None:
+    result = await session.execute(
+        select(SlotMessage.message_id).where(SlotMessage.chat_id == chat_id, SlotMessage.key == key)
+    )
+    return result.scalar_one_or_none()
+
+
+async def delete_chat_slots(session: AsyncSession, chat_id: int, prefix: str = "") -> int:
+    """Forget a chat's slots (those whose key starts with ``prefix``): the next state of
+    each is a new message."""
+    statement = delete(SlotMessage).where(SlotMessage.chat_id == chat_id)
+    if prefix:
+        statement = statement.where(SlotMessage.key.startswith(prefix, autoescape=True))
+    result = await session.execute(statement.execution_options(synchronize_session=False))
+    return affected_rows(result)
