@@ -228,8 +228,9 @@ class MemoryStore:
         """A slot state as the service would store it (the outbox rows' ids order it)."""
         current = self.slots.get((chat_id, key))
         rev = 1 if current is None else current.rev + 1
-        after = max((r.message.id for r in self.rows.values() if r.message.chat_id == chat_id),
-                    default=0)
+        after = max(
+            (r.message.id for r in self.rows.values() if r.message.chat_id == chat_id), default=0
+        )
         stored = StoredSlot(
             chat_id,
             key,
