@@ -22,6 +22,7 @@ from bot.errors import install_error_handler
 from bot.handlers import build_router
 from bot.i18n import SUPPORTED
 from bot.intake import Inbox, poll
+from bot.intake.answers import LateAnswers
 from bot.logs import RequestLogger, UpdateLogger
 from bot.outbox import Limits, Outbox
 from bot.outbox.db_store import SqlDurableStore
@@ -132,6 +133,7 @@ async def build_app(
     if settings.telegram_api_base:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
     session.middleware(RequestLogger())
+    session.middleware(LateAnswers())
     bot = Bot(token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML))
     me = await bot.get_me()
 
