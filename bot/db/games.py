@@ -29,7 +29,6 @@ from sqlalchemy import (
     Update,
     bindparam,
     delete,
-    func,
     insert,
     select,
     text,
@@ -116,7 +115,7 @@ _TAKE_SQLITE_WRITE_LOCK = (
     .where(_games.c.id == bindparam("game_id", type_=_games.c.id.type))
     .values(version=_games.c.version)
 )
-_COUNT_SEATS = select(func.count()).select_from(Seat).where(Seat.game_id == bindparam("game_id"))
+_SEAT_NUMBERS = select(Seat.seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat)
 
 
 def _decode(row: GameRecord) -> ActiveGame:
@@ -279,16 +278,16 @@ async def start_game(
     are taken from ``game`` so that the stored ones always rebuild it.
 
     Under the game's lock: :class:`VersionConflict` if the lobby changed since
-    ``expected_version`` (a seat change, another start), and ``ValueError`` if ``game``
-    was not dealt for the seats there are: every deadline and screen of a game reads its
-    players from the seats.
+    ``expected_version`` (a seat change, another start), and ``ValueError`` unless the
+    seats are numbered 0, 1, ... for exactly the players of ``game`` (``compact_seats``
+    first): every deadline and screen of a game finds its players by seat number.
     """
     locked = await lock_game(session, row.id)
     if locked.version != expected_version or locked.status is not GameStatus.LOBBY:
         raise VersionConflict(row.id, expected_version)
-    seats = await session.scalar(_COUNT_SEATS, {"game_id": row.id})
-    if seats != game.players:
-        raise ValueError(f"game {row.id} has {seats} seats, not the {game.players} dealt for")
+    seats = list(await session.scalars(_SEAT_NUMBERS, {"game_id": row.id}))
+    if seats != list(range(game.players)):
+        raise ValueError(f"game {row.id} has seats {seats}, not one per player of {game!r}")
     return await _versioned_update(
         session,
         row,
