@@ -304,12 +304,16 @@ async def _lobby_table(
     if chat_id is not None and table.chat_id != chat_id:
         return Answer.refuse(alert(Alert.STALE, table.language))
     if active.row.status is not GameStatus.LOBBY:
-        return _closed(active.row.status, table.language)
+        started = active.row.status is GameStatus.PLAYING
+        return Answer.refuse(
+            alert(Alert.GAME_STARTED if started else Alert.GAME_OVER, table.language)
+        )
     return table
 
 
 def _closed(status: GameStatus, lang: str) -> Answer:
-    """The refusal for a lobby button pressed after the game left the lobby."""
+    """The refusal for a seat change that found, under the lock, the game started or
+    ended since the lobby was read (as ``_lobby_table`` refuses it before)."""
     started = status is GameStatus.PLAYING
     return Answer.refuse(alert(Alert.GAME_STARTED if started else Alert.GAME_OVER, lang))
 
