@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
 
+from bot.db.models import GameStatus
+
 __all__ = [
     "ActiveGameExists",
     "AlreadySeated",
     "ChatMigrationConflict",
     "ChatNotFound",
     "GameNotFound",
+    "LobbyClosed",
     "RepositoryError",
     "SeatTaken",
     "TableFull",
@@ -52,6 +55,15 @@ class GameNotFound(RepositoryError):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"game {game_id} is not stored")
         self.game_id = game_id
+
+
+class LobbyClosed(RepositoryError):
+    """The game has left the lobby (started, finished or cancelled): its seats are fixed."""
+
+    def __init__(self, game_id: int, status: GameStatus) -> None:
+        super().__init__(f"game {game_id} is {status.value}, not in the lobby")
+        self.game_id = game_id
+        self.status = status
 
 
 class SeatTaken(RepositoryError):

@@ -10,6 +10,11 @@ One user action is one transaction of the caller::
 
 The functions here never commit. ``save`` refuses to overwrite a state it did not load
 (:class:`VersionConflict`): with two presses at the same moment exactly one is stored.
+
+Moves are optimistic; the lobby is not. A seat change, the start and a cancel lock the
+game's row first (``lock_game``) and read after, so what they decide from (the seats, the
+status) still holds when they write. Seat changes also bump the version, so a start
+built from seats read before them fails its version check.
 """
 
 from __future__ import annotations
@@ -18,20 +23,37 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Table, TextClause, Update, bindparam, delete, insert, select, text, update
+from sqlalchemy import (
+    Table,
+    TextClause,
+    Update,
+    bindparam,
+    delete,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.base import utcnow
-from bot.db.dialect import affected_rows
-from bot.db.errors import ActiveGameExists, GameNotFound, VersionConflict, violates
+from bot.db.dialect import affected_rows, dialect_name
+from bot.db.errors import (
+    ActiveGameExists,
+    GameNotFound,
+    LobbyClosed,
+    VersionConflict,
+    violates,
+)
 from bot.db.models import (
     ACTIVE_STATUSES,
     ONE_ACTIVE_GAME_INDEX,
     ActionRecord,
     GameRecord,
     GameStatus,
+    Seat,
     Timer,
 )
 from engine import Game, Phase, Rules
@@ -47,7 +69,10 @@ __all__ = [
     "list_actions",
     "load_for_update",
     "load_game",
+    "lock_game",
+    "lock_lobby",
     "save",
+    "seats_changed",
     "set_message_ids",
     "start_game",
 ]
@@ -83,6 +108,14 @@ _LOAD_BY_ID = (
     .where(GameRecord.id == bindparam("game_id"))
     .execution_options(populate_existing=True)
 )
+# SQLite renders no FOR UPDATE; there the write below has taken the lock already.
+_LOCK_BY_ID = _LOAD_BY_ID.with_for_update()
+_TAKE_SQLITE_WRITE_LOCK = (
+    update(_games)
+    .where(_games.c.id == bindparam("game_id", type_=_games.c.id.type))
+    .values(version=_games.c.version)
+)
+_SEAT_NUMBERS = select(Seat.seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat)
 
 
 def _decode(row: GameRecord) -> ActiveGame:
@@ -111,6 +144,39 @@ async def load_game(session: AsyncSession, game_id: int) -> ActiveGame:
     if row is None:
         raise GameNotFound(game_id)
     return _decode(row)
+
+
+async def lock_game(session: AsyncSession, game_id: int) -> GameRecord:
+    """The game's row, which no other transaction changes until this one ends. The state
+    is not decoded: a game whose state no longer loads can still be cancelled.
+
+    Lock before reading what the change depends on. PostgreSQL locks the row (a second
+    locker waits, then reads what the first committed). SQLite has one write lock for the
+    whole file and the driver only opens the transaction at its first write, so reads
+    before it could be stale by the time of that write: a write that changes nothing
+    comes first and waits for the lock.
+    """
+    if dialect_name(session) == "sqlite":
+        await session.execute(_TAKE_SQLITE_WRITE_LOCK, {"game_id": game_id})
+    row = (await session.scalars(_LOCK_BY_ID, {"game_id": game_id})).one_or_none()
+    if row is None:
+        raise GameNotFound(game_id)
+    return row
+
+
+async def lock_lobby(session: AsyncSession, game_id: int) -> GameRecord:
+    """``lock_game`` for changing the seats: :class:`LobbyClosed` once the game has left
+    the lobby (a start that committed first)."""
+    row = await lock_game(session, game_id)
+    if row.status is not GameStatus.LOBBY:
+        raise LobbyClosed(game_id, row.status)
+    return row
+
+
+async def seats_changed(session: AsyncSession, row: GameRecord) -> int:
+    """Bump the version of a lobby whose seats changed under ``lock_lobby``: a start
+    dealt from the seats read before this change then fails its version check."""
+    return await _versioned_update(session, row, row.version, {}, statuses=(GameStatus.LOBBY,))
 
 
 async def create_lobby(
@@ -209,7 +275,19 @@ async def start_game(
     session: AsyncSession, row: GameRecord, game: Game, expected_version: int
 ) -> int:
     """Lobby to playing with the engine's first state. The rules, seed and player count
-    are taken from ``game`` so that the stored ones always rebuild it."""
+    are taken from ``game`` so that the stored ones always rebuild it.
+
+    Under the game's lock: :class:`VersionConflict` if the lobby changed since
+    ``expected_version`` (a seat change, another start), and ``ValueError`` unless the
+    seats are numbered 0, 1, ... for exactly the players of ``game`` (``compact_seats``
+    first): every deadline and screen of a game finds its players by seat number.
+    """
+    locked = await lock_game(session, row.id)
+    if locked.version != expected_version or locked.status is not GameStatus.LOBBY:
+        raise VersionConflict(row.id, expected_version)
+    seats = list(await session.scalars(_SEAT_NUMBERS, {"game_id": row.id}))
+    if seats != list(range(game.players)):
+        raise ValueError(f"game {row.id} has seats {seats}, not one per player of {game!r}")
     return await _versioned_update(
         session,
         row,
@@ -286,10 +364,14 @@ async def _end(
     now: datetime | None,
 ) -> int:
     now = now or utcnow()
+    if expected_version is None:
+        # Whatever happened since the caller loaded the row: a move committed meanwhile
+        # is kept (and then ended with the game), not a reason to refuse.
+        expected_version = (await lock_game(session, row.id)).version
     version = await _versioned_update(
         session,
         row,
-        row.version if expected_version is None else expected_version,
+        expected_version,
         {"status": status, "finished_at": now, "updated_at": now},
         statuses=ACTIVE_STATUSES,
     )
@@ -305,7 +387,8 @@ async def finish_game(
     now: datetime | None = None,
 ) -> int:
     """Mark an active game finished (``save`` does it by itself when the engine says so).
-    Without ``expected_version`` the version of ``row`` as loaded is expected."""
+    Without ``expected_version`` the game is locked and finished at whatever version it
+    has reached; :class:`VersionConflict` only if it is no longer active."""
     return await _end(session, row, GameStatus.FINISHED, expected_version, now)
 
 
@@ -316,7 +399,9 @@ async def cancel_game(
     *,
     now: datetime | None = None,
 ) -> int:
-    """Cancel a lobby or a running game; it stays in the table as history."""
+    """Cancel a lobby or a running game; it stays in the table as history. Without
+    ``expected_version`` as ``finish_game``: a move racing the cancel either commits
+    first and is kept, or fails its own version check."""
     return await _end(session, row, GameStatus.CANCELLED, expected_version, now)
 
 

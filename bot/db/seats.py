@@ -1,4 +1,9 @@
-"""Seats at a game's table: who plays, in which order, and their private hand message."""
+"""Seats at a game's table: who plays, in which order, and their private hand message.
+
+Every change of the seats locks the game's row first and checks it is still in the lobby
+(``games.lock_lobby``), so that the seats read are the seats written over, and concurrent
+changes and the start take turns.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.db.base import utcnow
 from bot.db.dialect import affected_rows
 from bot.db.errors import AlreadySeated, SeatTaken, TableFull, violates
+from bot.db.games import lock_lobby, seats_changed
 from bot.db.models import Seat
 
 __all__ = [
@@ -42,12 +48,16 @@ async def add_seat(
     """Seat a user (stored already) or a computer player of ``bot_kind``, at ``seat`` or
     at the lowest free one.
 
-    Raises :class:`AlreadySeated`, :class:`SeatTaken` or :class:`TableFull`. If a
-    concurrent join wins the race the database refuses the row; that error also comes out
-    as :class:`AlreadySeated` or :class:`SeatTaken`, and the transaction must be rolled back.
+    Raises :class:`AlreadySeated`, :class:`SeatTaken`, :class:`TableFull`, or
+    :class:`LobbyClosed` once the game has started. The free seat is chosen under the
+    game's lock, so a concurrent join waits and then takes the next one. Should the
+    database still refuse the row (a writer that skipped the lock), that comes out as
+    :class:`AlreadySeated` or :class:`SeatTaken` too, and the transaction must be rolled
+    back.
     """
     if (user_id is None) == (bot_kind is None):
         raise ValueError("a seat is either a user's or a computer player's")
+    game = await lock_lobby(session, game_id)
     seats = await list_seats(session, game_id)
     if user_id is not None and any(s.user_id == user_id for s in seats):
         raise AlreadySeated(game_id, user_id)
@@ -72,6 +82,7 @@ async def add_seat(
         if violates(error, "uq_seats_game_id_seat", "seats.game_id, seats.seat"):
             raise SeatTaken(game_id, seat) from error
         raise
+    await seats_changed(session, game)
     return row
 
 
@@ -81,10 +92,11 @@ async def remove_seat(
     """Free a user's seat or a seat by number; returns the removed seat, None if none.
 
     Other seats keep their numbers (the lobby message shows them); ``compact_seats`` closes
-    the gaps before the game starts.
+    the gaps before the game starts. :class:`LobbyClosed` once the game has started.
     """
     if (user_id is None) == (seat is None):
         raise ValueError("name either the user or the seat number")
+    game = await lock_lobby(session, game_id)
     query = select(Seat).where(Seat.game_id == game_id)
     query = (
         query.where(Seat.user_id == user_id)
@@ -96,11 +108,17 @@ async def remove_seat(
         return None
     await session.delete(row)
     await session.flush()
+    await seats_changed(session, game)
     return row
 
 
 async def compact_seats(session: AsyncSession, game_id: int) -> list[Seat]:
-    """Renumber the seats 0, 1, 2... keeping their order, as the engine numbers players."""
+    """Renumber the seats 0, 1, 2... keeping their order, as the engine numbers players.
+
+    Part of the start, which follows in the same transaction: the version is left alone
+    for the start's own check. :class:`LobbyClosed` once the game has started.
+    """
+    await lock_lobby(session, game_id)
     seats = await list_seats(session, game_id)
     if all(s.seat == number for number, s in enumerate(seats)):
         return seats

@@ -179,6 +179,8 @@ async def _seat(
             return Answer.refuse(alert(Alert.ALREADY_JOINED, lang))
         except (db.TableFull, db.SeatTaken):
             return Answer.refuse(alert(Alert.TABLE_FULL, lang))
+        except db.LobbyClosed as closed:
+            return _closed(closed.status, lang)
         table = await load_table(session, table.row, None)
         await show_lobby(session, table)
     if private:
@@ -193,7 +195,11 @@ async def leave(ctx: AppContext, game_id: int, person: Person, *, chat_id: int) 
         if isinstance(table, Answer):
             return table
         lang = table.language
-        if await db.remove_seat(session, game_id, user_id=person.id) is None:
+        try:
+            removed = await db.remove_seat(session, game_id, user_id=person.id)
+        except db.LobbyClosed as closed:
+            return _closed(closed.status, lang)
+        if removed is None:
             return Answer.refuse(alert(Alert.NOT_IN_GAME, lang))
         table = await load_table(session, table.row, None)
         await show_lobby(session, table)
@@ -214,6 +220,8 @@ async def add_computer(
             await db.add_seat(session, game_id, bot_kind=kind, max_seats=MAX_PLAYERS)
         except (db.TableFull, db.SeatTaken):
             return Answer.refuse(alert(Alert.TABLE_FULL, lang))
+        except db.LobbyClosed as closed:
+            return _closed(closed.status, lang)
         table = await load_table(session, table.row, None)
         await show_lobby(session, table)
     return Answer(alert(Alert.COMPUTER_ADDED, lang))
@@ -226,7 +234,8 @@ async def start(
     chat the button was pressed in), with 2-4 seats."""
     async with ctx.sessionmaker() as session:
         async with session.begin():
-            table = await _lobby_table(session, game_id, chat_id)
+            # Locked before the seats are read: they are the seats dealt to.
+            table = await _lobby_table(session, game_id, chat_id, lock=True)
             if isinstance(table, Answer):
                 return table
             lang = table.language
@@ -285,12 +294,15 @@ async def cancel(
 
 
 async def _lobby_table(
-    session: AsyncSession, game_id: int, chat_id: int | None = None
+    session: AsyncSession, game_id: int, chat_id: int | None = None, *, lock: bool = False
 ) -> Table | Answer:
     """The game's table if it is still in the lobby, or the refusal to give. With
     ``chat_id`` (where a button was pressed), a game of another chat is refused: a
-    forged button must not seat, start or change anything from elsewhere."""
+    forged button must not seat, start or change anything from elsewhere. With ``lock``
+    the game stays locked until the transaction ends."""
     try:
+        if lock:
+            await db.lock_game(session, game_id)
         active = await db.load_game(session, game_id)
     except db.GameNotFound:
         return Answer.refuse(alert(Alert.STALE, "ru"))
@@ -303,6 +315,13 @@ async def _lobby_table(
             alert(Alert.GAME_STARTED if started else Alert.GAME_OVER, table.language)
         )
     return table
+
+
+def _closed(status: GameStatus, lang: str) -> Answer:
+    """The refusal for a seat change that found, under the lock, the game started or
+    ended since the lobby was read (as ``_lobby_table`` refuses it before)."""
+    started = status is GameStatus.PLAYING
+    return Answer.refuse(alert(Alert.GAME_STARTED if started else Alert.GAME_OVER, lang))
 
 
 async def _chat_title(ctx: AppContext, chat_id: int) -> str:

@@ -18,6 +18,7 @@ from bot.db import (
     GameRecord,
     GameStatus,
     VersionConflict,
+    add_seat,
     append_action,
     cancel_game,
     create_lobby,
@@ -62,6 +63,11 @@ async def _action_count(storage: Storage, game_id: int) -> int:
             select(func.count()).select_from(ActionRecord).where(ActionRecord.game_id == game_id)
         )
     return int(count or 0)
+
+
+async def _version(storage: Storage, game_id: int) -> int:
+    async with storage.sessions() as session:
+        return (await load_game(session, game_id)).row.version
 
 
 @pytest.mark.parametrize(
@@ -159,6 +165,7 @@ async def test_racing_lobbies_one_wins_the_other_gets_active_game_exists(
 async def test_lifecycle_lobby_play_finish_then_a_new_game(storage: Storage) -> None:
     async with storage.sessions.begin() as session:
         row = await open_lobby(session, players=2, seed=11)
+        await add_seat(session, row.id, bot_kind="random")
         await set_message_ids(session, row, lobby_message_id=55)
         active = await load_for_update(session, CHAT_ID)
         assert active is not None
@@ -166,7 +173,7 @@ async def test_lifecycle_lobby_play_finish_then_a_new_game(storage: Storage) -> 
         assert active.row.status is GameStatus.LOBBY
         game = Game.new(2, Rules().replace(target=301), 11)
         version = await start_game(session, row, game, row.version)
-        assert version == 2
+        assert version == 4  # 1 at the lobby, 2 and 3 for the seats, 4 at the start
         game_id = row.id
 
     async with storage.sessions.begin() as session:
@@ -245,6 +252,7 @@ async def test_two_concurrent_actions_exactly_one_is_stored(storage: Storage) ->
     """Two presses at the same moment: both load the same version and apply an action;
     one save wins, the other gets VersionConflict, and the log has one entry."""
     game_id = await start_new_game(storage.sessions, seed=5)
+    started = await _version(storage, game_id)
 
     # Two connections, as under PostgreSQL's pool or two bot processes on one SQLite file.
     other_engine = storage.database.engine()
@@ -286,7 +294,7 @@ async def test_two_concurrent_actions_exactly_one_is_stored(storage: Storage) ->
         log = await list_actions(session, game_id)
         assert [record.seq for record in log] == [1]
         kept = await load_game(session, game_id)
-        assert kept.row.version == 3  # 1 at the lobby, 2 at the start, 3 after the move
+        assert kept.row.version == started + 1
         assert kept.row.state == stored_states[winner]
         assert await replay_matches(session, game_id)
 
@@ -306,6 +314,7 @@ async def test_many_concurrent_presses_keep_state_and_log_consistent(storage: St
     """Forty presses on one game at once through the bot's own engine: whatever order
     they run in, every stored action is in the log once and the replay matches."""
     game_id = await start_new_game(storage.sessions, players=4, seed=3)
+    started = await _version(storage, game_id)
     saved = 0
     conflicts = 0
 
@@ -324,7 +333,7 @@ async def test_many_concurrent_presses_keep_state_and_log_consistent(storage: St
         kept = await load_game(session, game_id)
         assert kept.game is not None
         assert kept.game.move_number == saved
-        assert kept.row.version == 2 + saved
+        assert kept.row.version == started + saved
         assert await replay_matches(session, game_id)
     # Outside the session above: on SQLite the bot's engine has a single connection.
     assert await _action_count(storage, game_id) == saved
