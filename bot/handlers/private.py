@@ -25,7 +25,8 @@ async def start(message: Message, command: CommandObject, app: AppContext) -> No
             app.outbox.send(person.id, answer.text)
     shown = await info.resend_hands(app, person.id)
     if game_id is None and shown == 0:
-        app.outbox.send(person.id, private_start(person.first_name, pick_language(person.language)))
+        lang = pick_language(person.language, app.settings.default_language)
+        app.outbox.send(person.id, private_start(person.first_name, lang))
 
 
 def build_router() -> Router:
