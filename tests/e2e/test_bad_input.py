@@ -195,7 +195,9 @@ def callback_data(game_id: int, move: int) -> st.SearchStrategy[str]:
     return st.one_of(shaped, _TEXT).filter(lambda data: 0 < len(data.encode()) <= 64)
 
 
-def command_text(game_id: int, move: int) -> st.SearchStrategy[str]:
+def command_text(game_id: int, move: int, bot_username: str) -> st.SearchStrategy[str]:
+    """A command of the bot (sometimes /cmd@bot, as groups write it) with an argument
+    shaped like the ones it reads, or any text."""
     argument = st.one_of(
         _numbers(game_id, move),
         _numbers(game_id, move).map(lambda n: f"join-{n}"),
@@ -205,7 +207,8 @@ def command_text(game_id: int, move: int) -> st.SearchStrategy[str]:
     command = st.sampled_from(
         ["/settings", "/start", "/newgame", "/cancel", "/score", "/rules", "/help"]
     )
-    return st.builds(lambda c, a: f"{c} {a}", command, argument)
+    mention = st.sampled_from(["", f"@{bot_username}"])
+    return st.builds(lambda c, m, a: f"{c}{m} {a}", command, mention, argument)
 
 
 _FUZZ = settings(
@@ -233,7 +236,9 @@ async def test_no_button_data_raises_and_every_press_is_answered(
 @_FUZZ
 @given(data=st.data())
 async def test_no_command_text_raises(table: Table, data: st.DataObject) -> None:
-    text = data.draw(command_text(table.game_id, table.move), label="command")
+    text = data.draw(
+        command_text(table.game_id, table.move, table.fake.bot_username), label="command"
+    )
     user = data.draw(st.sampled_from(table.people), label="writer")
     # /start lives in the private chat; /newgame there would deal a solo game.
     in_private = text.startswith("/start") or (
