@@ -6,11 +6,15 @@ import asyncio
 import logging
 import sys
 
-from bot.config import MissingBotTokenError, Settings
+from bot.config import MissingBotTokenError, SettingsError, load_settings
 
 
 def main() -> int:
-    settings = Settings()
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=settings.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",

@@ -12,6 +12,7 @@ import sys
 
 from bot import db
 from bot.config import Settings
+from bot.parsing import parse_id
 
 
 async def replay(database_url: str, game_ids: list[int]) -> int:
@@ -40,6 +41,13 @@ async def replay(database_url: str, game_ids: list[int]) -> int:
     return 1 if failures else 0
 
 
+def _game_id(text: str) -> int:
+    game_id = parse_id(text)
+    if game_id is None:
+        raise argparse.ArgumentTypeError(f"not a game id: {text!r}")
+    return game_id
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot.admin", description=__doc__.splitlines()[0]
@@ -48,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     replay_parser = commands.add_parser(
         "replay", help="replay games and compare with the stored state"
     )
-    replay_parser.add_argument("game_ids", type=int, nargs="+")
+    replay_parser.add_argument("game_ids", type=_game_id, nargs="+")
     args = parser.parse_args(argv)
     settings = Settings()
     return asyncio.run(replay(settings.database_url, args.game_ids))

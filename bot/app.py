@@ -121,10 +121,12 @@ async def build_app(
     ai_processes: int = 1,
     outbox_limits: Limits | None = None,
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS,
-    inbox_lease: timedelta = timedelta(seconds=30),
+    inbox_lease: timedelta = timedelta(seconds=10),
 ) -> BotApp:
     """Everything wired, migrations applied; call ``startup`` (or ``run_polling``) next.
-    ``shutdown_drain``: seconds a stop waits for queued messages."""
+    ``shutdown_drain``: seconds a stop waits for queued messages. ``inbox_lease``: how
+    long a process holds an update or a deadline before another process may take it over
+    (it is applied once all the same)."""
     token = settings.require_bot_token()
     await db.upgrade_to_head(settings.database_url)
     engine = db.create_engine(settings.database_url)
@@ -165,7 +167,7 @@ async def build_app(
         bot_username=me.username or "",
         computer_pause=computer_pause,
     )
-    timers = TimerLoop(context, tick=timer_tick)
+    timers = TimerLoop(context, tick=timer_tick, lease=inbox_lease)
     dispatcher = Dispatcher()
     dispatcher["app"] = context
     dispatcher.update.outer_middleware(UpdateLogger())
@@ -185,7 +187,11 @@ async def build_app(
 
 
 async def run(settings: Settings) -> None:
-    app = await build_app(settings)
+    app = await build_app(
+        settings,
+        computer_pause=settings.computer_pause,
+        inbox_lease=timedelta(seconds=settings.update_lease),
+    )
     if settings.webhook_enabled:
         from bot.webhook import run_webhook
 

@@ -6,11 +6,15 @@ engine's move number), so a stale or forged press is recognised and refused.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from typing import Annotated
 
 from aiogram.filters.callback_data import CallbackData
+from pydantic import BeforeValidator, Field
 
-from engine import Action
+from bot.parsing import BIGINT_MAX, parse_int
+from engine import Action, ActionParseError
 
 __all__ = [
     "CancelCb",
@@ -22,6 +26,36 @@ __all__ = [
 ]
 
 
+def _ascii_digits(low: int) -> Callable[[object], object]:
+    """Text from a button must be ASCII digits in range; pydantic alone would also take
+    " +5", "5_0" and "5.0", and ids past what the database stores."""
+
+    def check(value: object) -> object:
+        if isinstance(value, str):
+            parsed = parse_int(value, low=low)
+            if parsed is None:
+                raise ValueError(f"not a number from a button: {value!r}")
+            return parsed
+        return value
+
+    return check
+
+
+def _flag(value: object) -> object:
+    # CallbackData packs a bool as "1" or "0"; "yes", "on", "true" are not from a button.
+    if isinstance(value, str):
+        if value not in ("0", "1"):
+            raise ValueError(f"not a flag from a button: {value!r}")
+        return value == "1"
+    return value
+
+
+GameId = Annotated[int, BeforeValidator(_ascii_digits(1)), Field(ge=1, le=BIGINT_MAX)]
+"""A game's id: a positive BIGINT."""
+MoveNumber = Annotated[int, BeforeValidator(_ascii_digits(0)), Field(ge=0, le=BIGINT_MAX)]
+Flag = Annotated[bool, BeforeValidator(_flag)]
+
+
 class LobbyAction(StrEnum):
     JOIN = "j"
     LEAVE = "l"
@@ -31,7 +65,7 @@ class LobbyAction(StrEnum):
 
 
 class LobbyCb(CallbackData, prefix="lb"):
-    game_id: int
+    game_id: GameId
     action: LobbyAction
     bot_kind: str = ""
     """For ADD_BOT: the computer player's kind ("heuristic" easy, "search" strong)."""
@@ -44,8 +78,8 @@ class MoveCb(CallbackData, prefix="mv"):
     travels with '.' instead.
     """
 
-    game_id: int
-    move: int
+    game_id: GameId
+    move: MoveNumber
     code: str
 
     @classmethod
@@ -53,8 +87,12 @@ class MoveCb(CallbackData, prefix="mv"):
         return cls(game_id=game_id, move=move, code=action.code.replace(":", "."))
 
     def action(self) -> Action:
-        """The engine action; raises ActionParseError for forged data."""
-        return Action.parse(self.code.replace(".", ":"))
+        """The engine action; raises ActionParseError for forged data, including codes
+        the engine would read leniently (" pass", "PASS") but no button carries."""
+        action = Action.parse(self.code.replace(".", ":"))
+        if action.code.replace(":", ".") != self.code:
+            raise ActionParseError(f"not an action code a button carries: {self.code!r}")
+        return action
 
 
 class SettingsScope(StrEnum):
@@ -75,5 +113,5 @@ class SettingsCb(CallbackData, prefix="st"):
 
 
 class CancelCb(CallbackData, prefix="cn"):
-    game_id: int
-    confirm: bool
+    game_id: GameId
+    confirm: Flag

@@ -6,21 +6,33 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AnyHttpUrl, Field, SecretStr, TypeAdapter, field_validator
+from pydantic import (
+    AnyHttpUrl,
+    Field,
+    SecretStr,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = [
+    "ENV_FILE",
     "Language",
     "MissingBotTokenError",
     "Settings",
+    "SettingsError",
     "async_database_url",
     "default_database_url",
+    "load_settings",
 ]
 
 Language = Literal["ru", "uk", "en"]
 LogLevel = Literal["CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG"]
 
 DEFAULT_SQLITE_FILE = "debertz.sqlite3"
+ENV_FILE = ".env"
 
 # Telegram accepts only these characters in X-Telegram-Bot-Api-Secret-Token.
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
@@ -37,6 +49,11 @@ _ASYNC_DRIVERS = {
 
 class MissingBotTokenError(RuntimeError):
     """BOT_TOKEN is needed to run the bot but is not set."""
+
+
+class SettingsError(ValueError):
+    """The environment or .env holds settings the bot cannot run with; the message is one
+    line for the operator (no traceback, no values: a secret may be among them)."""
 
 
 def async_database_url(url: str) -> str:
@@ -58,7 +75,7 @@ class Settings(BaseSettings):
     the bot's entry point calls :meth:`require_bot_token`."""
 
     model_config = SettingsConfigDict(
-        env_file=".env",
+        env_file=ENV_FILE,
         env_file_encoding="utf-8",
         extra="ignore",
         case_sensitive=False,
@@ -73,6 +90,8 @@ class Settings(BaseSettings):
     webhook_port: int = Field(default=8080, ge=1, le=65535)
     webhook_path: str = "/webhook"
     turn_timeout: int = Field(default=60, gt=0, le=86_400)
+    computer_pause: float = Field(default=1.0, ge=0, le=30)
+    update_lease: float = Field(default=10.0, gt=0, le=600)
     default_language: Language = "ru"
     log_level: LogLevel = "INFO"
 
@@ -124,6 +143,17 @@ class Settings(BaseSettings):
     def _upper(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
 
+    @model_validator(mode="after")
+    def _webhook_needs_secret(self) -> Settings:
+        # Without a secret anyone who finds the URL can post forged updates (a press "by"
+        # any user) and the bot would apply them.
+        if self.webhook_url is not None and self.webhook_secret is None:
+            raise ValueError(
+                "WEBHOOK_SECRET must be set when WEBHOOK_URL is set: Telegram sends it with "
+                "every update, so forged requests are refused (1-256 of A-Z a-z 0-9 _ -)"
+            )
+        return self
+
     @property
     def webhook_enabled(self) -> bool:
         """Webhook mode when WEBHOOK_URL is set, long polling otherwise."""
@@ -136,3 +166,22 @@ class Settings(BaseSettings):
                 "BOT_TOKEN is not set: put it in the environment or in .env (see .env.example)"
             )
         return self.bot_token.get_secret_value()
+
+
+def load_settings() -> Settings:
+    """The settings from the environment and .env, for an entry point: invalid ones raise
+    :class:`SettingsError` with one line naming each bad variable."""
+    try:
+        return Settings()
+    except ValidationError as error:
+        raise SettingsError(f"bad settings: {_describe(error)}") from None
+
+
+def _describe(error: ValidationError) -> str:
+    problems = []
+    for item in error.errors(include_input=False, include_url=False):
+        cause = item.get("ctx", {}).get("error")
+        message = str(cause) if isinstance(cause, ValueError) else item["msg"]
+        variable = "_".join(str(part) for part in item["loc"]).upper()
+        problems.append(f"{variable}: {message}" if variable else message)
+    return "; ".join(problems)

@@ -10,6 +10,7 @@ from aiogram.types import ErrorEvent
 
 from bot.i18n import pick_language
 from bot.render.messages import Alert, alert
+from bot.services.context import AppContext
 
 __all__ = ["install_error_handler"]
 
@@ -18,14 +19,14 @@ log = logging.getLogger(__name__)
 
 def install_error_handler(dispatcher: Dispatcher) -> None:
     @dispatcher.errors()
-    async def on_error(event: ErrorEvent) -> bool:
+    async def on_error(event: ErrorEvent, app: AppContext) -> bool:
         update = event.update
         log.error(
             "update %s failed: %r", update.update_id, event.exception, exc_info=event.exception
         )
         query = update.callback_query
         if query is not None:
-            lang = pick_language(query.from_user.language_code)
+            lang = pick_language(query.from_user.language_code, app.settings.default_language)
             try:
                 await query.answer(alert(Alert.INTERNAL_ERROR, lang), show_alert=True)
             except Exception:  # the answer itself can fail (query too old): already logged

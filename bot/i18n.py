@@ -16,8 +16,12 @@ Two ways to format a message:
 
 Integers are formatted without grouping (``1001``, not ``1 001``) and select plural
 categories in ``[one]``/``[few]``/``[many]`` variants. A key missing from a language
-falls back to :data:`DEFAULT` (logged); with :func:`set_strict` (the tests) a missing key
-or argument raises :class:`TranslationError` instead.
+falls back to the :data:`FALLBACK` catalog (logged); with :func:`set_strict` (the tests) a
+missing key or argument raises :class:`TranslationError` instead.
+
+Which language a chat or a person gets when nothing says otherwise is the operator's
+choice (``DEFAULT_LANGUAGE``, :attr:`bot.config.Settings.default_language`), so
+:func:`pick_language` is always told that default: this module has none of its own.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from fluent.runtime.types import fluent_number
 from fluent.syntax import ast as ftl
 
 __all__ = [
-    "DEFAULT",
+    "FALLBACK",
     "LOCALES_DIR",
     "SUPPORTED",
     "Html",
@@ -51,7 +55,9 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 SUPPORTED: Final = ("ru", "uk", "en")
-DEFAULT: Final = "ru"
+# The reference catalog (every key is written there first), used for a key another
+# language lacks. Not the bot's default language: that comes from the settings.
+FALLBACK: Final = "ru"
 LOCALES_DIR: Final = Path(__file__).with_name("locales")
 
 # Telegram language codes whose speakers read one of ours better than the default.
@@ -75,18 +81,21 @@ def escape(text: str) -> Html:
     return Html(html.escape(text, quote=False))
 
 
-def pick_language(code: str | None) -> str:
-    """The supported language closest to a Telegram ``language_code``.
+def pick_language(code: str | None, default: str) -> str:
+    """The supported language closest to a Telegram ``language_code``; ``default`` (the
+    settings' default language, or a chat's) when none is close.
 
-    >>> pick_language("uk"), pick_language("en-US"), pick_language("be"), pick_language(None)
-    ('uk', 'en', 'ru', 'ru')
+    >>> pick_language("uk", "ru"), pick_language("en-US", "ru"), pick_language("rue", "en")
+    ('uk', 'en', 'uk')
+    >>> pick_language("be", "en"), pick_language(None, "uk")
+    ('en', 'uk')
     """
     if not code:
-        return DEFAULT
+        return default
     primary = code.strip().lower().replace("_", "-").split("-", 1)[0]
     if primary in SUPPORTED:
         return primary
-    return _CLOSEST.get(primary, DEFAULT)
+    return _CLOSEST.get(primary, default)
 
 
 _strict = False
@@ -157,7 +166,7 @@ class Translator:
             if _strict:
                 raise TranslationError(f"no message {key!r} in {self.lang}.ftl")
             log.error("no message %r in %s.ftl", key, self.lang)
-            bundle = _bundle(DEFAULT)
+            bundle = _bundle(FALLBACK)
             if not bundle.has_message(key):
                 return key
         message = bundle.get_message(key)
@@ -181,5 +190,6 @@ def _translator(lang: str) -> Translator:
 
 
 def translator(lang: str | None) -> Translator:
-    """The translator of a language, cached (any Telegram code: see :func:`pick_language`)."""
-    return _translator(lang if lang in SUPPORTED else pick_language(lang))
+    """The translator of a language, cached (any Telegram code: see :func:`pick_language`;
+    one that matches no language gets the :data:`FALLBACK` catalog)."""
+    return _translator(lang if lang in SUPPORTED else pick_language(lang, FALLBACK))

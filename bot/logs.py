@@ -14,6 +14,8 @@ from aiogram.methods import TelegramMethod
 from aiogram.methods.base import Response, TelegramType
 from aiogram.types import TelegramObject, Update
 
+from bot.parsing import parse_id
+
 __all__ = ["RequestLogger", "UpdateLogger", "game_of_callback"]
 
 update_log = logging.getLogger("bot.updates")
@@ -27,8 +29,7 @@ def game_of_callback(data: str | None) -> int | None:
     if not data:
         return None
     prefix, _, rest = data.partition(":")
-    game = rest.partition(":")[0]
-    return int(game) if prefix in _GAME_PREFIXES and game.isdigit() else None
+    return parse_id(rest.partition(":")[0]) if prefix in _GAME_PREFIXES else None
 
 
 def _describe(update: Update) -> tuple[str, int | None, int | None, int | None]:

@@ -7,14 +7,19 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import LobbyAction, LobbyCb
-from bot.handlers.common import answer_callback, is_admin, is_group, person_of
+from bot.handlers.common import answer_callback, is_admin, is_group, person_of, speaks_for_a_chat
+from bot.render.messages import Notice, notice
 from bot.services import lobby
-from bot.services.chat_settings import show_settings
+from bot.services.chat_settings import chat_language, show_settings
 from bot.services.context import AppContext
 
 
 async def new_game(message: Message, app: AppContext) -> None:
     assert message.from_user is not None
+    if speaks_for_a_chat(message):
+        lang = await chat_language(app, message.chat.id)
+        await app.post(message.chat.id, notice(Notice.ANONYMOUS_ADMIN, lang))
+        return
     solo = not is_group(message.chat)
     answer = await lobby.new_game(
         app, message.chat.id, message.chat.title or "", person_of(message.from_user), solo=solo

@@ -19,7 +19,7 @@ async def decision(callback: CallbackQuery, callback_data: MoveCb, app: AppConte
     try:
         action = callback_data.action()
     except ActionParseError:
-        lang = pick_language(callback.from_user.language_code)
+        lang = pick_language(callback.from_user.language_code, app.settings.default_language)
         await answer_callback(callback, Answer.refuse(alert(Alert.STALE, lang)))
         return
     answer = await play_service.play(

@@ -10,8 +10,9 @@ from aiogram.types import Message
 from bot.handlers.common import person_of
 from bot.i18n import pick_language
 from bot.render.messages import private_start
-from bot.services import info, lobby
+from bot.services import info
 from bot.services.context import AppContext
+from bot.services.invites import join_by_link
 from bot.services.links import parse_join_payload
 
 
@@ -20,12 +21,13 @@ async def start(message: Message, command: CommandObject, app: AppContext) -> No
     person = person_of(message.from_user)
     game_id = parse_join_payload(command.args or "")
     if game_id is not None:
-        answer = await lobby.join_from_private(app, game_id, person)
+        answer = await join_by_link(app, game_id, person)
         if answer.text:
             await app.post(person.id, answer.text)
     shown = await info.resend_hands(app, person.id)
     if game_id is None and shown == 0:
-        await app.post(person.id, private_start(person.first_name, pick_language(person.language)))
+        lang = pick_language(person.language, app.settings.default_language)
+        await app.post(person.id, private_start(person.first_name, lang))
 
 
 def build_router() -> Router:

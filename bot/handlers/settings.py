@@ -7,7 +7,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import SettingsCb
-from bot.handlers.common import answer_callback, is_admin
+from bot.handlers.common import answer_callback, is_admin, sent_by_admin
 from bot.render.messages import Alert, alert
 from bot.services.answers import Answer
 from bot.services.chat_settings import (
@@ -28,7 +28,7 @@ async def settings(message: Message, command: CommandObject, app: AppContext, bo
         return
     lang = await chat_language(app, chat_id)
     user_id = message.from_user.id if message.from_user else 0
-    admin = await is_admin(bot, chat_id, user_id)
+    admin = await sent_by_admin(bot, message)
     if not await may_change_settings(app, chat_id, user_id, is_admin=admin):
         await app.post(chat_id, alert(Alert.ONLY_OPENER, lang))
         return

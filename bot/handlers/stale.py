@@ -7,10 +7,11 @@ from aiogram.types import CallbackQuery
 
 from bot.i18n import pick_language
 from bot.render.messages import Alert, alert
+from bot.services.context import AppContext
 
 
-async def unknown_button(callback: CallbackQuery) -> None:
-    lang = pick_language(callback.from_user.language_code)
+async def unknown_button(callback: CallbackQuery, app: AppContext) -> None:
+    lang = pick_language(callback.from_user.language_code, app.settings.default_language)
     await callback.answer(alert(Alert.STALE, lang), show_alert=True)
 
 

@@ -127,8 +127,11 @@ class Inbox:
         update: Update | None = None
         try:
             update = Update.model_validate_json(payload, context={"bot": self._bot})
-            with handling(update_id):
+            with handling(update_id) as state:
                 await self._feed(update)
+            if not state.done:
+                # Nothing was written: done now (outside the handling, whose commit hook
+                # would take the row marked by this very transaction for a second run).
                 async with self._sessions.begin() as session:
                     await repo.finish(session, update_id)
         except AlreadyHandled:

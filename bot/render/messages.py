@@ -22,6 +22,8 @@ HTML messages (parse mode HTML):
 | :func:`private_joined` ``msg-private-joined`` | /start with a join payload |
 | ``Notice.SOLO`` ``msg-solo`` | a solo game in private |
 | ``Notice.NO_GAME`` ``msg-no-game`` | /score, /cancel with no game |
+| ``Notice.NOT_A_MEMBER`` ``msg-not-a-member`` | a join link used by someone not in the group |
+| ``Notice.ANONYMOUS_ADMIN`` ``msg-anonymous-admin`` | /newgame on behalf of a group or channel |
 
 Alerts (plain text, answers to button presses, at most 200 characters): :func:`alert`
 with an :class:`Alert` — stale button, not your game, game over, already joined, table
@@ -108,6 +110,8 @@ class Notice(StrEnum):
     ONLY_GROUPS = "msg-only-groups"
     SOLO = "msg-solo"
     NO_GAME = "msg-no-game"
+    NOT_A_MEMBER = "msg-not-a-member"
+    ANONYMOUS_ADMIN = "msg-anonymous-admin"
 
 
 def alert(kind: Alert, lang: str) -> str:

@@ -24,7 +24,8 @@ from typing import Final
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import SettingsCb, SettingsScope
-from bot.i18n import SUPPORTED, pick_language, translator
+from bot.i18n import SUPPORTED, translator
+from bot.parsing import parse_int
 from engine import PRESETS, Rules, RulesError
 
 from .keyboard import button, markup
@@ -80,9 +81,10 @@ def decode_value(name: str, text: str) -> object:
         except ValueError:
             raise RulesError(f"option {name} has no value {text!r}") from None
     if isinstance(current, int):
-        if not text.isdigit():
+        number = parse_int(text, low=0)
+        if number is None:
             raise RulesError(f"option {name} must be a whole number, not {text!r}")
-        return int(text)
+        return number
     raise RulesError(f"option {name} cannot be set from a button")
 
 
@@ -151,7 +153,7 @@ def settings_keyboard(
             tr.plain(
                 "btn-language",
                 name=tr.plain(f"language-{code}"),
-                current=yes(code == pick_language(chat_language)),
+                current=yes(code == translator(chat_language).lang),
             ),
             SettingsCb(scope=SettingsScope.LANGUAGE, value=code),
         )
@@ -180,7 +182,7 @@ def render_settings(
     lines = [
         tr("settings-title"),
         tr("rules-preset", preset=preset_label(rules, lang)),
-        tr("settings-language", language=tr.plain(f"language-{pick_language(chat_language)}")),
+        tr("settings-language", language=tr.plain(f"language-{translator(chat_language).lang}")),
         tr("rules-timeout", time=format_duration(turn_timeout, lang)),
         "",
         *rule_lines(rules, lang),

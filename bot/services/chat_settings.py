@@ -8,6 +8,7 @@ from bot import db
 from bot.callbacks import SettingsCb, SettingsScope
 from bot.i18n import SUPPORTED
 from bot.outbox.db_store import store_slot
+from bot.parsing import parse_int
 from bot.render.messages import Alert, alert, target_hint, target_saved
 from bot.render.rules_text import render_rules
 from bot.render.settings import TIMEOUTS, decode_value, render_settings
@@ -89,13 +90,13 @@ async def set_target_from_text(ctx: AppContext, chat_id: int, text: str) -> Answ
     """``/settings 701``: any target between the engine's bounds."""
     lang = await chat_language(ctx, chat_id)
     words = text.split()
-    number = words[-1] if words else ""
-    if not number.isdigit() or len(words) > 2 or (len(words) == 2 and words[0] != "target"):
+    target = parse_int(words[-1], low=0) if words else None
+    if target is None or len(words) > 2 or (len(words) == 2 and words[0] != "target"):
         return Answer.refuse(target_hint(lang))
     async with ctx.sessionmaker() as session, session.begin():
         chat = await db.get_or_create_chat(session, chat_id, language=ctx.settings.default_language)
         try:
-            rules = db.chat_rules(chat).replace(target=int(number))
+            rules = db.chat_rules(chat).replace(target=target)
         except RulesError:
             return Answer.refuse(target_hint(lang))
         await db.update_chat_settings(session, chat_id, rules=rules)
@@ -109,7 +110,7 @@ async def _change(session: AsyncSession, chat_id: int, rules: Rules, data: Setti
         case SettingsScope.PRESET:
             await db.update_chat_settings(session, chat_id, rules=Rules.preset(data.name))
         case SettingsScope.TARGET:
-            target = rules.replace(target=int(data.value))
+            target = rules.replace(target=_button_number(data.value))
             await db.update_chat_settings(session, chat_id, rules=target)
         case SettingsScope.OPTION:
             if data.name == "target":
@@ -121,11 +122,19 @@ async def _change(session: AsyncSession, chat_id: int, rules: Rules, data: Setti
                 raise ValueError(f"unsupported language {data.value!r}")
             await db.update_chat_settings(session, chat_id, language=data.value)
         case SettingsScope.TIMEOUT:
-            if int(data.value) not in TIMEOUTS:
+            timeout = _button_number(data.value)
+            if timeout not in TIMEOUTS:
                 raise ValueError(f"turn timeout {data.value!r} is not offered")
-            await db.update_chat_settings(session, chat_id, turn_timeout=int(data.value))
+            await db.update_chat_settings(session, chat_id, turn_timeout=timeout)
         case _:
             raise ValueError(f"unknown settings scope {data.scope!r}")
+
+
+def _button_number(text: str) -> int:
+    number = parse_int(text, low=0)
+    if number is None:
+        raise ValueError(f"not a number from a button: {text!r}")
+    return number
 
 
 async def chat_language(ctx: AppContext, chat_id: int) -> str:

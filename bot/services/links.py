@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
+from bot.parsing import parse_id
+
 __all__ = [
     "deep_link",
     "join_payload",
@@ -21,10 +23,10 @@ def join_payload(game_id: int) -> str:
 
 
 def parse_join_payload(payload: str) -> int | None:
-    rest = payload[len(_JOIN_PREFIX) :]
-    if payload.startswith(_JOIN_PREFIX) and rest.isdigit():
-        return int(rest)
-    return None
+    """The game a /start payload joins; None for any other payload."""
+    if not payload.startswith(_JOIN_PREFIX):
+        return None
+    return parse_id(payload[len(_JOIN_PREFIX) :])
 
 
 def deep_link(bot_username: str, payload: str) -> str:

@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot import db
 from bot.db import GameStatus
 from bot.db.slots import slot_message_id
+from bot.i18n import pick_language
 from bot.outbox.db_store import enqueue_durable
 from bot.render import messages
 from bot.render.messages import Alert, alert
@@ -118,7 +119,7 @@ async def join(
     async with ctx.sessionmaker() as session:
         # Nothing is written before the private message is tried: the update is done by
         # the one transaction that seats the person or records that they cannot be reached.
-        table = await _lobby_table(session, game_id, chat_id)
+        table = await _lobby_table(session, game_id, chat_id, asker=_lang_of(ctx, person))
         await session.commit()
         if isinstance(table, Answer):
             return table
@@ -168,7 +169,7 @@ async def _seat(
 ) -> Answer:
     async with session.begin():
         await _remember(session, person)
-        table = await _lobby_table(session, game_id)
+        table = await _lobby_table(session, game_id, asker=_lang_of(ctx, person))
         if isinstance(table, Answer):
             return table
         lang = table.user_language(person.id) if private else table.language
@@ -191,7 +192,7 @@ async def _seat(
 
 async def leave(ctx: AppContext, game_id: int, person: Person, *, chat_id: int) -> Answer:
     async with ctx.sessionmaker() as session, session.begin():
-        table = await _lobby_table(session, game_id, chat_id)
+        table = await _lobby_table(session, game_id, chat_id, asker=_lang_of(ctx, person))
         if isinstance(table, Answer):
             return table
         lang = table.language
@@ -210,7 +211,7 @@ async def add_computer(
     ctx: AppContext, game_id: int, person: Person, kind: str, *, chat_id: int
 ) -> Answer:
     async with ctx.sessionmaker() as session, session.begin():
-        table = await _lobby_table(session, game_id, chat_id)
+        table = await _lobby_table(session, game_id, chat_id, asker=_lang_of(ctx, person))
         if isinstance(table, Answer):
             return table
         lang = table.language
@@ -235,7 +236,9 @@ async def start(
     async with ctx.sessionmaker() as session:
         async with session.begin():
             # Locked before the seats are read: they are the seats dealt to.
-            table = await _lobby_table(session, game_id, chat_id, lock=True)
+            table = await _lobby_table(
+                session, game_id, chat_id, asker=_lang_of(ctx, person), lock=True
+            )
             if isinstance(table, Answer):
                 return table
             lang = table.language
@@ -273,7 +276,7 @@ async def cancel(
         try:
             active = await db.load_game(session, game_id)
         except db.GameNotFound:
-            return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
+            return Answer.refuse(alert(Alert.STALE, _lang_of(ctx, person)))
         table = await load_table(session, active.row, active.game)
         lang = table.language
         if table.chat_id != chat_id:
@@ -293,19 +296,30 @@ async def cancel(
     return Answer(alert(Alert.CANCELLED, lang))
 
 
+def _lang_of(ctx: AppContext, person: Person) -> str:
+    """The person's own language, for a refusal that no chat's language applies to."""
+    return pick_language(person.language, ctx.settings.default_language)
+
+
 async def _lobby_table(
-    session: AsyncSession, game_id: int, chat_id: int | None = None, *, lock: bool = False
+    session: AsyncSession,
+    game_id: int,
+    chat_id: int | None = None,
+    *,
+    asker: str,
+    lock: bool = False,
 ) -> Table | Answer:
     """The game's table if it is still in the lobby, or the refusal to give. With
     ``chat_id`` (where a button was pressed), a game of another chat is refused: a
-    forged button must not seat, start or change anything from elsewhere. With ``lock``
-    the game stays locked until the transaction ends."""
+    forged button must not seat, start or change anything from elsewhere. ``asker``:
+    the language to refuse in when the game does not exist (so has no chat language).
+    With ``lock`` the game stays locked until the transaction ends."""
     try:
         if lock:
             await db.lock_game(session, game_id)
         active = await db.load_game(session, game_id)
     except db.GameNotFound:
-        return Answer.refuse(alert(Alert.STALE, "ru"))
+        return Answer.refuse(alert(Alert.STALE, asker))
     table = await load_table(session, active.row, active.game)
     if chat_id is not None and table.chat_id != chat_id:
         return Answer.refuse(alert(Alert.STALE, table.language))

@@ -1,8 +1,14 @@
-"""The bot's place in a chat: removed from a group, or the group became a supergroup."""
+"""Who is in a chat: the bot removed from a group, the group become a supergroup, a
+person the bot cannot write to, whether someone is a member of a group."""
 
 from __future__ import annotations
 
 import logging
+
+from aiogram import Bot
+from aiogram.enums import ChatMemberStatus
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.types import ChatMemberRestricted
 
 from bot import db
 from bot.db import lookups
@@ -14,9 +20,28 @@ from bot.services.links import join_payload
 from bot.services.presenter import show_lobby, show_table
 from bot.services.tables import load_table
 
-__all__ = ["bot_removed", "chat_migrated", "user_unreachable"]
+__all__ = ["bot_removed", "chat_migrated", "is_chat_member", "user_unreachable"]
 
 log = logging.getLogger(__name__)
+
+_IN_THE_CHAT = frozenset(
+    {ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.MEMBER}
+)
+
+
+async def is_chat_member(bot: Bot, chat_id: int, user_id: int) -> bool:
+    """Whether the user is in the chat now (a restricted user counts while in it)."""
+    if chat_id > 0:  # a private chat (a solo game): its one person is the only member
+        return chat_id == user_id
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except (TelegramBadRequest, TelegramForbiddenError) as error:
+        # An id Telegram does not know, or a group the bot is no longer in: nobody to admit.
+        log.info("chat %s: membership of %s unknown: %s", chat_id, user_id, error)
+        return False
+    if isinstance(member, ChatMemberRestricted):
+        return member.is_member
+    return member.status in _IN_THE_CHAT
 
 
 async def bot_removed(ctx: AppContext, chat_id: int) -> None:

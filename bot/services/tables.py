@@ -53,7 +53,7 @@ class Table:
         user = self.users.get(user_id)
         if user is None or not user.language:
             return self.language
-        return pick_language(user.language)
+        return pick_language(user.language, self.language)
 
     def occupants(self) -> list[Occupant]:
         occupants: list[Occupant] = []

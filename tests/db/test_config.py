@@ -7,27 +7,16 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.config import MissingBotTokenError, Settings
-
-VARIABLES = (
-    "BOT_TOKEN",
-    "DATABASE_URL",
-    "TELEGRAM_API_BASE",
-    "WEBHOOK_URL",
-    "WEBHOOK_SECRET",
-    "WEBHOOK_HOST",
-    "WEBHOOK_PORT",
-    "WEBHOOK_PATH",
-    "TURN_TIMEOUT",
-    "DEFAULT_LANGUAGE",
-    "LOG_LEVEL",
-)
+from bot.__main__ import main as bot_main
+from bot.config import ENV_FILE, MissingBotTokenError, Settings, SettingsError, load_settings
 
 
 @pytest.fixture(autouse=True)
-def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in VARIABLES:
-        monkeypatch.delenv(name, raising=False)
+def dotenv_in_a_directory_of_its_own(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """These tests are about reading .env, which tests/conftest.py turns off for every
+    other test: it is on again here, in an empty directory (the bot's variables are
+    already cleared from the environment)."""
+    monkeypatch.setitem(Settings.model_config, "env_file", ENV_FILE)
     monkeypatch.chdir(tmp_path)
 
 
@@ -92,3 +81,40 @@ def test_bad_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, valu
 def test_blank_token_is_unset(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BOT_TOKEN", "  ")
     assert Settings().bot_token is None
+
+
+def test_webhook_mode_without_a_secret_does_not_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without WEBHOOK_SECRET anyone who learns the URL could post forged updates."""
+    monkeypatch.setenv("WEBHOOK_URL", "https://bot.example.org/hook")
+    with pytest.raises(ValidationError, match="WEBHOOK_SECRET must be set"):
+        Settings()
+    with pytest.raises(SettingsError) as raised:
+        load_settings()
+    message = str(raised.value)
+    assert "\n" not in message
+    assert message.startswith("bad settings: WEBHOOK_SECRET must be set when WEBHOOK_URL is set")
+    monkeypatch.setenv("WEBHOOK_SECRET", "s3cr3t")
+    assert load_settings().webhook_enabled
+
+
+def test_bad_settings_are_one_line_naming_each_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TOKEN", "123:not-to-be-printed")
+    monkeypatch.setenv("DEFAULT_LANGUAGE", "de")
+    monkeypatch.setenv("TURN_TIMEOUT", "0")
+    with pytest.raises(SettingsError) as raised:
+        load_settings()
+    message = str(raised.value)
+    assert "\n" not in message
+    assert "DEFAULT_LANGUAGE:" in message
+    assert "TURN_TIMEOUT:" in message
+    assert "not-to-be-printed" not in message
+
+
+def test_the_entry_point_prints_the_error_and_exits_non_zero(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WEBHOOK_URL", "https://bot.example.org/hook")
+    assert bot_main() == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "WEBHOOK_SECRET must be set" in err

@@ -30,7 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot import db
 from bot.app import BotApp, build_app
 from bot.callbacks import LobbyAction, LobbyCb, MoveCb, SettingsCb, SettingsScope
-from bot.config import Settings
+from bot.config import Language, Settings
 from bot.outbox import Limits
 from engine import (
     Action,
@@ -102,8 +102,10 @@ class RunningBot:
         ai_processes: int = 0,
         timer_tick: float = 0.05,
         shutdown_drain: float = 5.0,
+        default_language: Language = "ru",
     ) -> None:
         self.fake = fake
+        self.default_language: Language = default_language
         self.shutdown_drain = shutdown_drain
         self.database_url = database_url
         self.computer_pause = computer_pause
@@ -126,6 +128,7 @@ class RunningBot:
             telegram_api_base=self.fake.base_url,
             database_url=self.database_url,
             turn_timeout=self.turn_timeout,
+            default_language=self.default_language,
             webhook_url=None,
         )
         self._errors.attach()

@@ -1,18 +1,24 @@
 """The bot as a real process (``python -m bot``) against the fake Bot API: started with
 its settings in the environment (never a developer's ``.env``: it runs in an empty
-directory), killed with SIGKILL or stopped with SIGTERM like a service manager would."""
+directory), killed with SIGKILL or stopped with SIGTERM like a service manager would.
+
+With a :class:`Zygote`, each start forks a parent that has the bot imported already
+(see tests/e2e/zygote.py): a start costs a fraction of a second instead of seconds of
+imports, and the child is still a process of its own."""
 
 from __future__ import annotations
 
-import asyncio
+import json
 import os
 import signal
+import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from tests.fakeapi import FakeTelegram
 
-__all__ = ["BotProcess", "base_environment"]
+__all__ = ["BotProcess", "Zygote", "base_environment"]
 
 
 def base_environment() -> dict[str, str]:
@@ -21,14 +27,55 @@ def base_environment() -> dict[str, str]:
     return {name: os.environ[name] for name in keep if name in os.environ}
 
 
+class Zygote:
+    """The forking parent; its replies come in milliseconds, so the calls block."""
+
+    def __init__(self, workdir: Path) -> None:
+        workdir.mkdir(parents=True, exist_ok=True)
+        self._process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("zygote.py"))],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=workdir,
+            env=base_environment(),
+            text=True,
+        )
+
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self._process.stdin is not None
+        assert self._process.stdout is not None
+        self._process.stdin.write(json.dumps(request) + "\n")
+        self._process.stdin.flush()
+        reply = self._process.stdout.readline()
+        if not reply:
+            raise RuntimeError("the zygote died")
+        answer: dict[str, Any] = json.loads(reply)
+        return answer
+
+    def spawn(self, cwd: Path, env: dict[str, str], log: Path) -> int:
+        pid: int = self._ask({"cmd": "start", "cwd": str(cwd), "env": env, "log": str(log)})["pid"]
+        return pid
+
+    def wait(self, pid: int, timeout: float = 15.0) -> int | None:
+        code: int | None = self._ask({"cmd": "wait", "pid": pid, "timeout": timeout})["code"]
+        return code
+
+    def close(self) -> None:
+        if self._process.stdin is not None:
+            self._process.stdin.close()
+        self._process.wait(timeout=10)
+
+
 class BotProcess:
-    """One ``python -m bot``; its stderr (the log) goes to ``log_path``."""
+    """One bot process at a time, started again as often as a test likes; its stderr
+    (the log) goes to ``log_path``, each run after a ``--- run N ---`` line."""
 
     def __init__(
         self,
         fake: FakeTelegram,
         database_url: str,
         workdir: Path,
+        zygote: Zygote,
         *,
         name: str = "bot",
         env: dict[str, str] | None = None,
@@ -36,10 +83,12 @@ class BotProcess:
         self.fake = fake
         self.database_url = database_url
         self.workdir = workdir
+        self.zygote = zygote
         self.name = name
         self.extra_env = env or {}
         self.log_path = workdir / f"{name}.log"
-        self.process: asyncio.subprocess.Process | None = None
+        self.pid: int | None = None
+        self.exit_code: int | None = None
         self.runs = 0
 
     def environment(self) -> dict[str, str]:
@@ -53,69 +102,69 @@ class BotProcess:
             **self.extra_env,
         }
 
-    async def start(self, *, ready_timeout: float = 30.0) -> None:  # noqa: ASYNC109
-        """Start and wait until it takes updates (its first long poll; or, in webhook
-        mode, once the webhook is set)."""
+    async def start(self, *, ready_timeout: float = 30.0) -> None:
+        """Start and wait until it takes updates: its first long poll, or in webhook
+        mode its "webhook serving" line."""
         self.workdir.mkdir(parents=True, exist_ok=True)
         world = self.fake.world
         polls = world.poll_generation
         webhook_mode = "WEBHOOK_URL" in self.extra_env
-        log = self.log_path.open("a")
-        log.write(f"--- run {self.runs} ---\n")
-        log.flush()
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=self.workdir,
-            env=self.environment(),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=log,
-        )
-        log.close()
+        with self.log_path.open("a") as log:
+            log.write(f"--- run {self.runs} ---\n")
+        self.pid = self.zygote.spawn(self.workdir, self.environment(), self.log_path)
+        self.exit_code = None
         self.runs += 1
-        process = self.process
 
         def ready() -> bool:
-            if process.returncode is not None:
+            if self._exited():
                 return True
             if webhook_mode:
-                return self._webhook_ready()
+                return "webhook serving" in self.current_log()
             return world.poll_generation > polls
 
         await self.fake.wait_for(ready, ready_timeout)
-        if process.returncode is not None:
-            raise RuntimeError(f"{self.name} exited with {process.returncode}:\n{self.log()}")
+        if self._exited():
+            raise RuntimeError(f"{self.name} exited:\n{self.current_log()}")
 
-    def _webhook_ready(self) -> bool:
-        return "webhook serving" in self.log().rsplit("--- run", 1)[-1]
+    def _exited(self) -> bool:
+        assert self.pid is not None
+        if self.exit_code is not None:
+            return True
+        code = self.zygote.wait(self.pid, timeout=0)
+        if code is not None:
+            self.exit_code = code
+            return True
+        return False
 
     async def kill(self) -> None:
         """SIGKILL: no handler runs, nothing is flushed."""
-        process = self.process
-        if process is None or process.returncode is not None:
+        if self.pid is None:
             return
-        process.send_signal(signal.SIGKILL)
-        await process.wait()
+        if self.exit_code is None:
+            os.kill(self.pid, signal.SIGKILL)
+            self.zygote.wait(self.pid)
+        self.pid = None
 
     async def terminate(self, *, sig: int = signal.SIGTERM, timeout: float = 15.0) -> int:  # noqa: ASYNC109
         """Stop it as a service manager does; returns the exit code."""
-        process = self.process
-        assert process is not None
-        if process.returncode is None:
-            process.send_signal(sig)
-        try:
-            return await asyncio.wait_for(process.wait(), timeout)
-        except TimeoutError:
-            process.kill()
-            await process.wait()
-            raise
+        assert self.pid is not None
+        if self.exit_code is not None:
+            return self.exit_code
+        os.kill(self.pid, sig)
+        code = self.zygote.wait(self.pid, timeout)
+        if code is None:
+            os.kill(self.pid, signal.SIGKILL)
+            self.zygote.wait(self.pid)
+            raise TimeoutError(f"{self.name} did not stop within {timeout} s")
+        self.pid = None
+        return code
 
     def log(self) -> str:
         return self.log_path.read_text() if self.log_path.exists() else ""
 
-    def error_lines(self) -> list[str]:
-        return [
-            line for line in self.log().splitlines() if " ERROR " in line or "Traceback" in line
-        ]
+    def current_log(self) -> str:
+        """The log of the latest run."""
+        return self.log().rsplit("--- run", 1)[-1]
+
+    def tracebacks(self) -> list[str]:
+        return [line for line in self.log().splitlines() if line.startswith("Traceback")]

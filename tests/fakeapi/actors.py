@@ -19,6 +19,8 @@ from .models import (
     MEMBER,
     PRESENT_STATUSES,
     PRIVATE,
+    RESTRICTED,
+    RESTRICTED_LEFT,
     SUPERGROUP,
     ChatState,
     Json,
@@ -73,6 +75,12 @@ class FakeChat:
         self.state.members[user.id] = KICKED if kicked else LEFT
         if announce:
             self._service(user.state, {"left_chat_member": user.state.to_json()})
+
+    def restrict(self, user: FakeUser, *, is_member: bool = True) -> None:
+        """An admin restricts `user` (a supergroup's ChatMemberRestricted); with
+        ``is_member=False`` the restricted user is not in the group (left, or never came)."""
+        self._require_group()
+        self.state.members[user.id] = RESTRICTED if is_member else RESTRICTED_LEFT
 
     def remove_bot(self, *, by: FakeUser | None = None, kicked: bool = True) -> None:
         """An admin removes the bot: my_chat_member to "kicked" (or "left")."""
@@ -222,13 +230,24 @@ class FakeUser:
 
     # -- writing -------------------------------------------------------------------------
 
-    def send(self, chat: ChatRef, text: str, *, reply_to: MessageRef | None = None) -> Json:
+    def send(
+        self,
+        chat: ChatRef,
+        text: str,
+        *,
+        reply_to: MessageRef | None = None,
+        anonymously: bool = False,
+    ) -> Json:
         """Write `text` in a chat; returns the Message as Telegram would show it.
 
         A leading /command gets a bot_command entity. In groups the bot receives the message
-        only where Telegram's privacy mode would let it."""
+        only where Telegram's privacy mode would let it. ``anonymously``: an admin who
+        "remains anonymous" writes as the group (from GroupAnonymousBot, sender_chat the
+        group), so the bot cannot tell who it is."""
         world = self._world
         state = self._chat_state(chat)
+        if anonymously and state.members.get(self.id) not in (CREATOR, ADMINISTRATOR):
+            raise AssertionError(f"only an admin of {state.title!r} can write anonymously")
         if state.type == PRIVATE:
             if state.user is not self.state:
                 raise AssertionError("a user can only write in their own chat with the bot")
@@ -244,7 +263,15 @@ class FakeUser:
         replied = self._message(reply_to) if reply_to is not None else None
         if replied is not None and replied.chat is not state:
             raise AssertionError("a reply must be in the same chat")
-        message = world.post(state, self.state, text, entities=entities, reply_to=replied)
+        sender = world.group_anonymous_bot if anonymously else self.state
+        message = world.post(
+            state,
+            sender,
+            text,
+            entities=entities,
+            reply_to=replied,
+            sender_chat=state if anonymously else None,
+        )
         if self._bot_receives(state, message, is_command=bool(entities), target=target):
             world.push_update("message", message.to_json())
         return message.to_json()

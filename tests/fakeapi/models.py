@@ -24,7 +24,36 @@ ADMINISTRATOR = "administrator"
 MEMBER = "member"
 LEFT = "left"
 KICKED = "kicked"
-PRESENT_STATUSES = frozenset({CREATOR, ADMINISTRATOR, MEMBER})
+# Restricted (muted, say) and still in the group: ChatMemberRestricted with is_member.
+RESTRICTED = "restricted"
+# The fake's own spelling for a restricted user who is not in the group (Telegram says
+# "restricted" with is_member false); member_json writes the API's form.
+RESTRICTED_LEFT = "restricted-left"
+PRESENT_STATUSES = frozenset({CREATOR, ADMINISTRATOR, MEMBER, RESTRICTED})
+
+# Who Telegram names as the sender of a message an anonymous group admin writes; the
+# group itself is then the message's sender_chat.
+GROUP_ANONYMOUS_BOT_ID = 1087968824
+
+
+_RESTRICTED_PERMISSIONS = (
+    "can_send_messages",
+    "can_send_audios",
+    "can_send_documents",
+    "can_send_photos",
+    "can_send_videos",
+    "can_send_video_notes",
+    "can_send_voice_notes",
+    "can_send_polls",
+    "can_send_other_messages",
+    "can_add_web_page_previews",
+    "can_react_to_messages",
+    "can_edit_tag",
+    "can_change_info",
+    "can_invite_users",
+    "can_pin_messages",
+    "can_manage_topics",
+)
 
 
 @dataclass(eq=False)
@@ -117,6 +146,8 @@ class StoredMessage:
     deleted: bool = False
     history: list[MessageVersion] = field(default_factory=list)
     reply_to: StoredMessage | None = None
+    # A message sent on behalf of a chat (an anonymous admin: the group itself).
+    sender_chat: ChatState | None = None
     # Service-message fields such as migrate_to_chat_id.
     service: Json = field(default_factory=dict)
     created_at: float = 0.0
@@ -167,6 +198,8 @@ class StoredMessage:
             "chat": self.chat.to_json(),
             "date": self.date,
         }
+        if self.sender_chat is not None:
+            data["sender_chat"] = self.sender_chat.to_json()
         if self.edit_date is not None:
             data["edit_date"] = self.edit_date
         if self.text is not None:
@@ -249,7 +282,14 @@ class WebhookDelivery:
 def member_json(user: UserState, status: str) -> Json:
     """A ChatMember object with every field the status requires."""
     data: Json = {"status": status, "user": user.to_json()}
-    if status == CREATOR:
+    if status in (RESTRICTED, RESTRICTED_LEFT):
+        data.update(
+            status=RESTRICTED,
+            is_member=status == RESTRICTED,
+            until_date=0,
+            **dict.fromkeys(_RESTRICTED_PERMISSIONS, False),
+        )
+    elif status == CREATOR:
         data["is_anonymous"] = False
     elif status == ADMINISTRATOR:
         data.update(

@@ -22,6 +22,7 @@ from .errors import (
 from .limits import FloodControl, FloodLimits
 from .models import (
     GROUP,
+    GROUP_ANONYMOUS_BOT_ID,
     KICKED,
     LEFT,
     PRIVATE,
@@ -92,6 +93,12 @@ class World:
             id=int(token.split(":", 1)[0]),
             first_name=bot_first_name,
             username=bot_username,
+            is_bot=True,
+        )
+        self.group_anonymous_bot = UserState(
+            id=GROUP_ANONYMOUS_BOT_ID,
+            first_name="Group",
+            username="GroupAnonymousBot",
             is_bot=True,
         )
         self.privacy_mode = privacy_mode
@@ -266,6 +273,7 @@ class World:
         parse_mode: str | None = None,
         reply_to: StoredMessage | None = None,
         service: Json | None = None,
+        sender_chat: ChatState | None = None,
     ) -> StoredMessage:
         message = StoredMessage(
             chat=chat,
@@ -278,6 +286,7 @@ class World:
             raw_text=raw_text,
             parse_mode=parse_mode,
             reply_to=reply_to,
+            sender_chat=sender_chat,
             service=dict(service or {}),
             created_at=self.clock(),
         )

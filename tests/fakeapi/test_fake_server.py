@@ -595,3 +595,48 @@ async def test_injected_errors_and_wait_helpers(fake: FakeTelegram, bot: Bot) ->
 
     assert limited.value.retry_after == 3
     assert [c.ok for c in fake.calls("sendMessage", chat_id=alice)] == [False, True]
+
+
+async def test_chat_member_statuses_parse_in_aiogram(fake: FakeTelegram, bot: Bot) -> None:
+    """What a membership check sees: members, admins, restricted users in and out of the
+    group, people who left or were banned, and people the group never had."""
+    alice, bob, carol = fake.add_user("Alice"), fake.add_user("Bob"), fake.add_user("Carol")
+    dan, erin, frank = fake.add_user("Dan"), fake.add_user("Erin"), fake.add_user("Frank")
+    group = fake.add_group(
+        "Table", members=[bob, carol, dan, erin], admins=[alice], supergroup=True
+    )
+    group.restrict(carol)
+    group.restrict(dan, is_member=False)
+    group.remove_member(erin, kicked=True)
+
+    statuses = {}
+    for user in (alice, bob, carol, dan, erin, frank):
+        member = await bot.get_chat_member(group.id, user.id)
+        statuses[user.first_name] = (member.status, getattr(member, "is_member", None))
+
+    assert statuses == {
+        "Alice": ("creator", None),
+        "Bob": ("member", None),
+        "Carol": ("restricted", True),
+        "Dan": ("restricted", False),
+        "Erin": ("kicked", None),
+        "Frank": ("left", None),
+    }
+    assert carol.id in group.member_ids()
+    assert dan.id not in group.member_ids()
+
+
+async def test_an_anonymous_admin_writes_as_the_group(fake: FakeTelegram) -> None:
+    alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
+    group = fake.add_group("Table", members=[bob], admins=[alice])
+
+    alice.send(group, "/newgame", anonymously=True)
+    with pytest.raises(AssertionError, match="only an admin"):
+        bob.send(group, "/newgame", anonymously=True)
+
+    [update] = fake.updates()
+    message = update["message"]
+    assert message["from"]["id"] == 1087968824
+    assert message["from"]["username"] == "GroupAnonymousBot"
+    assert message["sender_chat"] == {"id": group.id, "type": "group", "title": "Table"}
+    assert str(alice.id) not in str(message)

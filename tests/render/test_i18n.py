@@ -12,7 +12,7 @@ from fluent.syntax.visitor import Visitor
 
 from bot import i18n
 from bot.i18n import (
-    DEFAULT,
+    FALLBACK,
     SUPPORTED,
     Html,
     TranslationError,
@@ -76,7 +76,7 @@ def _text(message: ftl.Message) -> str:
 
 
 def test_every_language_has_the_same_keys_and_variables() -> None:
-    reference = _messages(DEFAULT)
+    reference = _messages(FALLBACK)
     assert len(reference) > 100
     for lang in SUPPORTED:
         messages = _messages(lang)
@@ -130,7 +130,7 @@ def test_every_key_is_used_by_the_code() -> None:
     )
     literals = set(re.findall(r"\"([a-z0-9-]+)\"", source))
     unused = [
-        key for key in _messages(DEFAULT) if key not in literals and not key.startswith(dynamic)
+        key for key in _messages(FALLBACK) if key not in literals and not key.startswith(dynamic)
     ]
     assert not unused, f"keys no code uses: {unused}"
 
@@ -153,13 +153,23 @@ def test_every_key_is_used_by_the_code() -> None:
     ],
 )
 def test_pick_language(code: str | None, expected: str) -> None:
-    assert pick_language(code) == expected
+    assert pick_language(code, "ru") == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"), [("de", "en"), ("", "en"), (None, "en"), ("ru", "ru")]
+)
+def test_pick_language_falls_back_to_the_default_it_is_given(
+    code: str | None, expected: str
+) -> None:
+    """DEFAULT_LANGUAGE=en: a German or unknown user gets English, not Russian."""
+    assert pick_language(code, "en") == expected
 
 
 def test_translator_is_cached_and_accepts_telegram_codes() -> None:
     assert translator("uk") is translator("uk")
     assert translator("en-US").lang == "en"
-    assert translator(None).lang == DEFAULT
+    assert translator(None).lang == FALLBACK
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,23 @@
+"""What every test shares: the bot's settings come from the test alone.
+
+A developer's own ``.env`` (or ``DEFAULT_LANGUAGE`` exported in their shell) must not
+change what the tests check: with the documented ``DEFAULT_LANGUAGE=en`` there, tests
+that read the bot's Russian answers failed. So no test reads ``.env`` and the bot's
+variables are cleared from the environment; a test that is about reading them
+(``tests/db/test_config.py``) switches the file back on for itself.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.config import Settings
+
+BOT_VARIABLES = tuple(name.upper() for name in Settings.model_fields)
+
+
+@pytest.fixture(autouse=True)
+def settings_from_the_test_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(Settings.model_config, "env_file", None)
+    for name in BOT_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
