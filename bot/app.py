@@ -191,6 +191,7 @@ async def run(settings: Settings) -> None:
         settings,
         computer_pause=settings.computer_pause,
         inbox_lease=timedelta(seconds=settings.update_lease),
+        outbox_limits=None if settings.pacing else Limits.unlimited(),
     )
     if settings.webhook_enabled:
         from bot.webhook import run_webhook

@@ -92,6 +92,9 @@ class Settings(BaseSettings):
     turn_timeout: int = Field(default=60, gt=0, le=86_400)
     computer_pause: float = Field(default=1.0, ge=0, le=30)
     update_lease: float = Field(default=10.0, gt=0, le=600)
+    # Telegram's flood limits, kept by the outbox; off only against a Bot API server that
+    # has none (the tests' fake one).
+    pacing: bool = True
     default_language: Language = "ru"
     log_level: LogLevel = "INFO"
 

@@ -495,9 +495,13 @@ class Outbox:
         elif isinstance(op, NowOp):
             attempts = 1
 
+        # In the log, a message whose sender waits for the answer (the join's check that
+        # the bot can write to a player) is told apart from stored ones.
+        label = "now" if isinstance(op, NowOp) else None
+
         async def send() -> Message:
             await self._pause(worker, self._pacer.acquire, chat_id)
-            return await self._sender.send(chat_id, op.content, slot=None)
+            return await self._sender.send(chat_id, op.content, slot=label)
 
         return await self._attempts(worker, send, transient_attempts=attempts)
 

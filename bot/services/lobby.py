@@ -120,6 +120,7 @@ async def join(
         # Nothing is written before the private message is tried: the update is done by
         # the one transaction that seats the person or records that they cannot be reached.
         table = await _lobby_table(session, game_id, chat_id, asker=_lang_of(ctx, person))
+        known = await db.get_user(session, person.id)
         await session.commit()
         if isinstance(table, Answer):
             return table
@@ -129,10 +130,14 @@ async def join(
         if len(table.seats) >= MAX_PLAYERS:
             return Answer.refuse(alert(Alert.TABLE_FULL, lang))
         private_lang = table.user_language(person.id)
+        welcome = messages.private_joined(chat_title or "", private_lang)
+        if known is not None and known.reachable:
+            # Their private chat is known to be open: the welcome is stored with the seat
+            # and goes out with the other messages (a 403 then tells the group as usual).
+            return await _seat(ctx, session, game_id, person, welcome=welcome)
+        # Unknown so far: only a message sent now tells whether the bot can write to them.
         try:
-            await ctx.outbox.send_now(
-                person.id, messages.private_joined(chat_title or "", private_lang)
-            )
+            await ctx.outbox.send_now(person.id, welcome)
         except (TelegramForbiddenError, TelegramBadRequest):
             async with session.begin():
                 await _remember(session, person)
@@ -165,7 +170,13 @@ async def join_from_private(ctx: AppContext, game_id: int, person: Person) -> An
 
 
 async def _seat(
-    ctx: AppContext, session: AsyncSession, game_id: int, person: Person, *, private: bool = False
+    ctx: AppContext,
+    session: AsyncSession,
+    game_id: int,
+    person: Person,
+    *,
+    private: bool = False,
+    welcome: str | None = None,
 ) -> Answer:
     async with session.begin():
         await _remember(session, person)
@@ -184,6 +195,8 @@ async def _seat(
             return _closed(closed.status, lang)
         table = await load_table(session, table.row, None)
         await show_lobby(session, table)
+        if welcome is not None:
+            await enqueue_durable(session, person.id, welcome, kind="welcome")
     if private:
         title = await _chat_title(ctx, table.chat_id)
         return Answer(messages.private_joined(title, lang))

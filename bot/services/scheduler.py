@@ -73,6 +73,7 @@ class TimerLoop:
                     session, timer.game_id, timer.decision_key, self._lease
                 ):
                     continue
+            log.info("game %s: deadline of move %s: acting", timer.game_id, timer.decision_key)
             task = asyncio.create_task(
                 self._handle(timer.game_id, timer.decision_key, timer.reminder_sent),
                 name=f"timer-{timer.game_id}",
