@@ -155,3 +155,27 @@ async def test_hand_result_pending_at_shutdown_is_sent_once_after_restart(
     nxt = await fake.wait_for(lambda: decision_of(anna, gid) or decision_of(boris, gid))
     assert nxt.move > decision.move
     assert moves_on(nxt.message)
+
+
+async def test_a_restart_redraws_nothing_that_is_already_shown(
+    fake: FakeTelegram, launch: Launch
+) -> None:
+    """The slots' delivered states are stored: a restarted bot edits only what changed
+    while it was down (nothing here), instead of redrawing every table and hand."""
+    anna, boris = fake.add_user("Anna"), fake.add_user("Boris")
+    group = fake.add_group("Table", members=[anna, boris], admins=[anna])
+    first = await launch()
+    lobby = await start_game(fake, group, anna, [boris])
+    driver = Driver(fake, [anna, boris], rng=random.Random(4), game_id=lobby.game_id)
+    for _ in range(5):
+        await driver.step()
+    await fake.wait_idle(quiet=0.3)
+    await first.stop()
+    before = len(fake.calls())
+    await launch()
+    await fake.wait_idle(quiet=0.5)
+    after = [c.method for c in fake.calls()[before:]]
+    assert "editMessageText" not in after
+    assert "sendMessage" not in after
+    # And the game goes on where it stood.
+    await driver.step()

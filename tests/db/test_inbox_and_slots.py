@@ -1,0 +1,147 @@
+"""The inbox (each update applied once), the commit hooks that mark it, slot states, and
+timer leases — on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+
+from bot.db import claim_timer, due_timers, set_timer, utcnow
+from bot.db import inbox as inbox_repo
+from bot.db.models import InboxUpdate, OutboxMessage
+from bot.db.slots import mark_slot_sent, put_slot, unsent_slots
+from bot.db.unit import AlreadyHandled, handling, install_commit_hooks, stage
+from bot.outbox.db_store import enqueue_durable, store_slot
+from tests.db.conftest import Storage
+from tests.db.helpers import CHAT_ID, start_new_game
+
+LEASE = timedelta(seconds=30)
+
+
+async def test_an_update_is_stored_once(storage: Storage) -> None:
+    async with storage.sessions.begin() as session:
+        assert await inbox_repo.store(session, 7, "{}", LEASE)
+        assert not await inbox_repo.store(session, 7, '{"again": 1}', LEASE)
+        assert await inbox_repo.pending_count(session) == 1
+
+
+async def test_undone_updates_are_taken_over_only_when_their_lease_ran_out(
+    storage: Storage,
+) -> None:
+    async with storage.sessions.begin() as session:
+        await inbox_repo.store(session, 1, "a", LEASE)
+        await inbox_repo.store(session, 2, "b", timedelta(seconds=-1))
+    async with storage.sessions.begin() as session:
+        assert await inbox_repo.claim_stale(session, LEASE) == [(2, "b")]
+        # Now leased again: nobody else takes it.
+        assert await inbox_repo.claim_stale(session, LEASE) == []
+        # The only process there is takes everything not done.
+        assert await inbox_repo.claim_stale(session, LEASE, take_all=True) == [(1, "a"), (2, "b")]
+
+
+async def test_the_first_writing_commit_marks_the_update_and_a_second_handling_is_refused(
+    storage: Storage,
+) -> None:
+    committed: list[Sequence[Any]] = []
+    install_commit_hooks(storage.sessions, committed.append)
+    async with storage.sessions.begin() as session:
+        await inbox_repo.store(session, 42, "{}", LEASE)
+
+    with handling(42) as state:
+        # Reading commits nothing: the update is not done yet.
+        async with storage.sessions.begin() as session:
+            await session.scalar(select(func.count()).select_from(InboxUpdate))
+        assert not state.done
+        async with storage.sessions.begin() as session:
+            await enqueue_durable(session, CHAT_ID, "first")
+        assert state.done
+        # Later transactions of the same handling go through.
+        async with storage.sessions.begin() as session:
+            await enqueue_durable(session, CHAT_ID, "second")
+
+    with handling(42), pytest.raises(AlreadyHandled):
+        async with storage.sessions.begin() as session:
+            await enqueue_durable(session, CHAT_ID, "applied twice")
+
+    async with storage.sessions() as session:
+        texts = [row.payload["text"] for row in await session.scalars(select(OutboxMessage))]
+        done = await session.scalar(select(InboxUpdate.done_at).where(InboxUpdate.update_id == 42))
+    assert texts == ["first", "second"]
+    assert done is not None
+    # What each committed transaction staged reached the hook, in order; the refused one's
+    # did not.
+    assert [[item.text for item in batch] for batch in committed] == [["first"], ["second"]]
+
+
+async def test_staged_items_of_a_rolled_back_transaction_are_dropped(storage: Storage) -> None:
+    committed: list[Sequence[Any]] = []
+    install_commit_hooks(storage.sessions, committed.append)
+    session = storage.sessions()
+    async with session:
+        await session.begin()
+        stage(session, "lost")
+        await session.rollback()
+    async with storage.sessions.begin() as session:
+        stage(session, "kept")
+    assert committed == [["kept"]]
+
+
+async def test_slot_states_count_up_skip_repeats_and_order_after_messages(
+    storage: Storage,
+) -> None:
+    async with storage.sessions.begin() as session:
+        first = await put_slot(session, CHAT_ID, "table:1", '{"text": "a"}')
+        assert first is not None
+        assert (first.rev, first.new_rev, first.after_id) == (1, 0, 0)
+        # The same state again is nothing to deliver.
+        assert await put_slot(session, CHAT_ID, "table:1", '{"text": "a"}') is None
+        row_id = await enqueue_durable(session, CHAT_ID, "hand result")
+        second = await put_slot(session, CHAT_ID, "table:1", '{"text": "b"}')
+        assert second is not None
+        # Not delivered yet: it keeps its place before the message.
+        assert (second.rev, second.after_id) == (2, 0)
+        new = await put_slot(session, CHAT_ID, "table:1", '{"text": "b"}', new=True)
+        assert new is not None
+        # A new message goes after what was stored meanwhile.
+        assert (new.rev, new.new_rev, new.after_id) == (3, 3, row_id)
+    async with storage.sessions.begin() as session:
+        assert [(s.key, s.rev) for s in await unsent_slots(session)] == [("table:1", 3)]
+        assert await mark_slot_sent(session, CHAT_ID, "table:1", 3, 555)
+        assert not await mark_slot_sent(session, CHAT_ID, "table:1", 2, 554)
+        assert await unsent_slots(session) == []
+        later = await put_slot(session, CHAT_ID, "table:1", '{"text": "c"}')
+        assert later is not None
+        assert (later.message_id, later.sent_rev, later.after_id) == (555, 3, row_id)
+
+
+async def test_store_slot_keeps_text_and_keyboard_as_json(storage: Storage) -> None:
+    async with storage.sessions.begin() as session:
+        await store_slot(session, CHAT_ID, "lobby:1", "Стол <b>открыт</b>")
+        (slot,) = await unsent_slots(session)
+    assert json.loads(slot.payload) == {"text": "Стол <b>открыт</b>"}
+
+
+async def test_a_due_deadline_is_claimed_by_one_process(storage: Storage) -> None:
+    game_id = await start_new_game(storage.sessions, CHAT_ID)
+    async with storage.sessions.begin() as session:
+        await set_timer(session, game_id, 5, utcnow() - timedelta(seconds=1))
+
+    async def claim() -> bool:
+        async with storage.sessions.begin() as session:
+            return await claim_timer(session, game_id, 5, LEASE)
+
+    results = await asyncio.gather(claim(), claim())
+    assert sorted(results) == [False, True]
+    async with storage.sessions() as session:
+        assert await due_timers(session) == []  # held until the lease ends
+        assert len(await due_timers(session, utcnow() + LEASE * 2)) == 1
+    # The next decision's deadline frees it.
+    async with storage.sessions.begin() as session:
+        await set_timer(session, game_id, 6, utcnow() - timedelta(seconds=1))
+        assert [t.decision_key for t in await due_timers(session)] == [6]
