@@ -12,10 +12,9 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import event
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-from sqlalchemy.pool import ConnectionPoolEntry, NullPool
+from sqlalchemy.pool import NullPool
 
 from bot.db.session import create_engine, is_sqlite
 
@@ -41,6 +40,10 @@ _MIGRATION_PRAGMAS = (
     "PRAGMA foreign_keys=OFF",
 )
 
+# A migration waits this long (seconds) for SQLite's write lock: long enough for another
+# process's migration to finish; create_engine's BEGIN IMMEDIATE takes the lock before
+# alembic reads the schema's revision, so the second process finds the schema at head.
+_MIGRATION_BUSY_TIMEOUT_SECONDS = 60.0
 
 class ForeignKeyCheckError(RuntimeError):
     """A SQLite migration left rows pointing at rows that do not exist."""
@@ -53,27 +56,18 @@ def alembic_config(**attributes: Any) -> Config:
     return config
 
 
-def _sqlite_no_driver_transactions(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
-    # The sqlite3 driver does not BEGIN before DDL, so each CREATE/ALTER would commit on
-    # its own; SQLAlchemy emits BEGIN instead (below) and a failed migration rolls back.
-    dbapi_connection.isolation_level = None
-
-
-def _sqlite_begin(connection: Connection) -> None:
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
-
-
 def create_migration_engine(url: str, **kwargs: Any) -> AsyncEngine:
-    """An engine for migrating: no pool, and on SQLite real transactions around DDL."""
+    """An engine for migrating: no pool; on SQLite the migration pragmas and a longer
+    wait for the write lock (another process may be migrating the same file)."""
     kwargs.setdefault("poolclass", NullPool)
     if not is_sqlite(url):
         return create_engine(url, **kwargs)
-    # aiosqlite's worker thread: DDL may wait for the bot's write lock, and a migration
-    # need not be fast (see create_engine).
-    engine = create_engine(url, sqlite_pragmas=_MIGRATION_PRAGMAS, inline_sqlite=False, **kwargs)
-    event.listen(engine.sync_engine, "connect", _sqlite_no_driver_transactions)
-    event.listen(engine.sync_engine, "begin", _sqlite_begin)
-    return engine
+    return create_engine(
+        url,
+        sqlite_pragmas=_MIGRATION_PRAGMAS,
+        busy_timeout=_MIGRATION_BUSY_TIMEOUT_SECONDS,
+        **kwargs,
+    )
 
 
 def check_sqlite_foreign_keys(connection: Connection) -> None:
