@@ -12,6 +12,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy import event
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.pool import NullPool
@@ -20,6 +21,7 @@ from bot.db.session import create_engine, is_sqlite
 
 __all__ = [
     "MIGRATIONS_DIR",
+    "MIGRATION_LOCK_KEY",
     "ForeignKeyCheckError",
     "alembic_config",
     "check_sqlite_foreign_keys",
@@ -45,6 +47,11 @@ _MIGRATION_PRAGMAS = (
 # alembic reads the schema's revision, so the second process finds the schema at head.
 _MIGRATION_BUSY_TIMEOUT_SECONDS = 60.0
 
+# The PostgreSQL advisory lock every migrating process of this bot takes ("debertz" in
+# ASCII); any fixed number works as long as nothing else in the database uses it.
+MIGRATION_LOCK_KEY = 0x64_65_62_65_72_74_7A
+
+
 class ForeignKeyCheckError(RuntimeError):
     """A SQLite migration left rows pointing at rows that do not exist."""
 
@@ -57,17 +64,28 @@ def alembic_config(**attributes: Any) -> Config:
 
 
 def create_migration_engine(url: str, **kwargs: Any) -> AsyncEngine:
-    """An engine for migrating: no pool; on SQLite the migration pragmas and a longer
-    wait for the write lock (another process may be migrating the same file)."""
+    """An engine for migrating: no pool. Its transactions are serialised across processes
+    (bot processes started together all migrate at start): on PostgreSQL by an advisory
+    lock, on SQLite by the write lock, waited for longer than the bot waits for it."""
     kwargs.setdefault("poolclass", NullPool)
     if not is_sqlite(url):
-        return create_engine(url, **kwargs)
+        engine = create_engine(url, **kwargs)
+        event.listen(engine.sync_engine, "begin", _take_migration_lock)
+        return engine
     return create_engine(
         url,
         sqlite_pragmas=_MIGRATION_PRAGMAS,
         busy_timeout=_MIGRATION_BUSY_TIMEOUT_SECONDS,
         **kwargs,
     )
+
+
+def _take_migration_lock(connection: Connection) -> None:
+    # Two transactions creating the same tables at once: the second fails on a unique
+    # index of the catalog (pg_type_typname_nsp_index) instead of waiting. Taken at BEGIN,
+    # before alembic reads the revision; released by the COMMIT or ROLLBACK, so the next
+    # process reads the revision this one committed and has nothing left to do.
+    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})")
 
 
 def check_sqlite_foreign_keys(connection: Connection) -> None:
