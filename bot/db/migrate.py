@@ -15,12 +15,13 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import event
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-from sqlalchemy.pool import ConnectionPoolEntry, NullPool
+from sqlalchemy.pool import NullPool
 
 from bot.db.session import create_engine, is_sqlite
 
 __all__ = [
     "MIGRATIONS_DIR",
+    "MIGRATION_LOCK_KEY",
     "ForeignKeyCheckError",
     "alembic_config",
     "check_sqlite_foreign_keys",
@@ -41,6 +42,15 @@ _MIGRATION_PRAGMAS = (
     "PRAGMA foreign_keys=OFF",
 )
 
+# A migration waits this long (seconds) for SQLite's write lock: long enough for another
+# process's migration to finish; create_engine's BEGIN IMMEDIATE takes the lock before
+# alembic reads the schema's revision, so the second process finds the schema at head.
+_MIGRATION_BUSY_TIMEOUT_SECONDS = 60.0
+
+# The PostgreSQL advisory lock every migrating process of this bot takes ("debertz" in
+# ASCII); any fixed number works as long as nothing else in the database uses it.
+MIGRATION_LOCK_KEY = 0x64_65_62_65_72_74_7A
+
 
 class ForeignKeyCheckError(RuntimeError):
     """A SQLite migration left rows pointing at rows that do not exist."""
@@ -53,27 +63,29 @@ def alembic_config(**attributes: Any) -> Config:
     return config
 
 
-def _sqlite_no_driver_transactions(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
-    # The sqlite3 driver does not BEGIN before DDL, so each CREATE/ALTER would commit on
-    # its own; SQLAlchemy emits BEGIN instead (below) and a failed migration rolls back.
-    dbapi_connection.isolation_level = None
-
-
-def _sqlite_begin(connection: Connection) -> None:
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
-
-
 def create_migration_engine(url: str, **kwargs: Any) -> AsyncEngine:
-    """An engine for migrating: no pool, and on SQLite real transactions around DDL."""
+    """An engine for migrating: no pool. Its transactions are serialised across processes
+    (bot processes started together all migrate at start): on PostgreSQL by an advisory
+    lock, on SQLite by the write lock, waited for longer than the bot waits for it."""
     kwargs.setdefault("poolclass", NullPool)
     if not is_sqlite(url):
-        return create_engine(url, **kwargs)
-    # aiosqlite's worker thread: DDL may wait for the bot's write lock, and a migration
-    # need not be fast (see create_engine).
-    engine = create_engine(url, sqlite_pragmas=_MIGRATION_PRAGMAS, inline_sqlite=False, **kwargs)
-    event.listen(engine.sync_engine, "connect", _sqlite_no_driver_transactions)
-    event.listen(engine.sync_engine, "begin", _sqlite_begin)
-    return engine
+        engine = create_engine(url, **kwargs)
+        event.listen(engine.sync_engine, "begin", _take_migration_lock)
+        return engine
+    return create_engine(
+        url,
+        sqlite_pragmas=_MIGRATION_PRAGMAS,
+        busy_timeout=_MIGRATION_BUSY_TIMEOUT_SECONDS,
+        **kwargs,
+    )
+
+
+def _take_migration_lock(connection: Connection) -> None:
+    # Two transactions creating the same tables at once: the second fails on a unique
+    # index of the catalog (pg_type_typname_nsp_index) instead of waiting. Taken at BEGIN,
+    # before alembic reads the revision; released by the COMMIT or ROLLBACK, so the next
+    # process reads the revision this one committed and has nothing left to do.
+    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})")
 
 
 def check_sqlite_foreign_keys(connection: Connection) -> None:

@@ -6,12 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.ext.asyncio import create_async_engine as _create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
-
-from bot.db.sqlite_connection import connection_factory
 
 __all__ = [
     "BUSY_TIMEOUT_SECONDS",
@@ -23,15 +21,19 @@ __all__ = [
 
 # WAL lets readers proceed while one connection writes; synchronous=NORMAL in WAL mode
 # can lose the last transactions on power loss (never corrupts) and saves an fsync per
-# commit.
+# commit. SQLite's own checkpoints (every 1000 pages of log) stay on: they run in the
+# committing connection, on aiosqlite's thread, so they never hold the event loop.
 SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
-    "PRAGMA foreign_keys=ON",
     "PRAGMA synchronous=NORMAL",
+    "PRAGMA foreign_keys=ON",
+    # After a checkpoint the log is reused from its start but keeps its size; a burst
+    # (a migration) must not leave a big file behind for good.
+    "PRAGMA journal_size_limit=16777216",
 )
 
-# How long a statement waits for another connection (another process) to release the
-# write lock before "database is locked".
+# How long a transaction waits for another process's write lock before "database is
+# locked". SQLite waits in aiosqlite's thread, so the event loop keeps running meanwhile.
 BUSY_TIMEOUT_SECONDS = 5.0
 
 
@@ -51,40 +53,49 @@ def _pragma_setter(pragmas: Sequence[str]) -> Any:
     return set_pragmas
 
 
+def _begin_immediate(connection: Connection) -> None:
+    # SQLAlchemy's recipe for SQLite transactions (the driver's own BEGIN is off, see
+    # create_engine). IMMEDIATE takes the write lock at the start: a transaction that
+    # reads and then writes cannot find, at its first write, that another process
+    # committed since its read (SQLITE_BUSY_SNAPSHOT, which no waiting cures); it waits
+    # for that process at BEGIN instead, and then reads what it committed.
+    if connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
+        return
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
 def create_engine(
     url: str,
     *,
     sqlite_pragmas: Sequence[str] = SQLITE_PRAGMAS,
-    inline_sqlite: bool = True,
+    busy_timeout: float = BUSY_TIMEOUT_SECONDS,
     **kwargs: Any,
 ) -> AsyncEngine:
     """An async engine for ``url``; extra keyword arguments go to SQLAlchemy.
 
-    SQLite gets a single pooled connection. SQLite has one writer at a time anyway, and
-    several connections in one process would only meet at the file lock, sleeping in
-    retries, instead of being queued in the pool and woken the moment the connection is
-    free. With the driver's default transaction handling a SELECT does not open a
-    transaction, so a game loaded before another connection committed is caught by the
-    version check in ``games.save`` rather than by a stale-snapshot error.
-
-    ``inline_sqlite`` (the default) runs SQLite statements on the event loop's thread,
-    see ``bot.db.sqlite_connection``; False keeps aiosqlite's worker thread (migrations
-    use it: DDL may wait on locks and need not be fast).
+    SQLite: stock aiosqlite, with the driver's legacy transaction handling off (it would
+    not BEGIN before a SELECT, a SAVEPOINT or DDL, so reads were not repeatable and a
+    released savepoint committed on its own); every transaction is ``BEGIN IMMEDIATE``.
+    One pooled connection: every transaction is a writer, and SQLite has one writer at a
+    time anyway. Several connections of one process would meet at the file lock, where
+    SQLite's busy handler polls (sleeps of up to 100 ms), instead of queueing in the pool
+    and being woken the moment the connection is free. ``busy_timeout`` (seconds) is how
+    long a transaction waits for another process's write lock.
 
     A session must not open a second session while it holds the connection: on SQLite
     the second one would wait for the first until ``pool_timeout``.
     """
-    if is_sqlite(url):
-        pragmas = list(sqlite_pragmas)
-        if inline_sqlite and "creator" not in kwargs and "async_creator" not in kwargs:
-            kwargs["async_creator"] = connection_factory(url, busy_timeout=BUSY_TIMEOUT_SECONDS)
-        else:
-            pragmas.append(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_SECONDS * 1000)}")
+    sqlite = is_sqlite(url)
+    if sqlite:
+        connect_args = dict(kwargs.pop("connect_args", {}))
+        # isolation_level=None: the sqlite3 driver never BEGINs or COMMITs on its own;
+        # _begin_immediate does.
+        connect_args.setdefault("isolation_level", None)
+        kwargs["connect_args"] = connect_args
         kwargs.setdefault("pool_size", 1)
         kwargs.setdefault("max_overflow", 0)
         kwargs.setdefault("pool_timeout", 30)
     else:
-        pragmas = []
         kwargs.setdefault("pool_size", 10)
         kwargs.setdefault("max_overflow", 10)
         kwargs.setdefault("pool_recycle", 1800)
@@ -93,8 +104,11 @@ def create_engine(
         for name in ("pool_size", "max_overflow", "pool_timeout"):
             kwargs.pop(name, None)
     engine = _create_async_engine(url, **kwargs)
-    if pragmas:
+    if sqlite:
+        # busy_timeout first: switching a new file to WAL needs the write lock too.
+        pragmas = [f"PRAGMA busy_timeout={round(busy_timeout * 1000)}", *sqlite_pragmas]
         event.listen(engine.sync_engine, "connect", _pragma_setter(pragmas))
+        event.listen(engine.sync_engine, "begin", _begin_immediate)
     return engine
 
 

@@ -141,16 +141,20 @@ async def test_racing_lobbies_one_wins_the_other_gets_active_game_exists(
             winner = AsyncSession(first, expire_on_commit=False)
             loser = AsyncSession(second, expire_on_commit=False)
             await create_lobby(winner, CHAT_ID, rules=Rules(), seed=1, player_count=2)
-            # The loser passes the repository's check (nothing committed yet) and has to
-            # wait for the winner at the database; the unique index decides.
+            # The loser has to wait for the winner at the database. PostgreSQL: the loser
+            # passes the repository's check (nothing committed yet) and the unique index
+            # decides. SQLite: the loser's BEGIN IMMEDIATE waits for the winner's commit,
+            # and then the repository's check sees the winner's lobby.
             late = asyncio.create_task(
                 create_lobby(loser, CHAT_ID, rules=Rules(), seed=2, player_count=2)
             )
             await asyncio.sleep(0.2)
+            assert not late.done()
             await winner.commit()
             with pytest.raises(ActiveGameExists) as caught:
                 await late
-            assert isinstance(caught.value.__cause__, IntegrityError)
+            if storage.backend == "postgresql":
+                assert isinstance(caught.value.__cause__, IntegrityError)
             await loser.rollback()
             await winner.close()
             await loser.close()
@@ -266,6 +270,11 @@ async def test_two_concurrent_actions_exactly_one_is_stored(storage: Storage) ->
             active = await load_for_update(session, CHAT_ID)
             assert active is not None
             assert active.game is not None
+            if storage.backend == "sqlite":
+                # A SQLite transaction holds the write lock from its first read (BEGIN
+                # IMMEDIATE): the second press could not load until the first committed.
+                # Each loads in one transaction and saves in the next, as auto_act does.
+                await session.commit()
             await loaded.wait()
             game = active.game
             seat = game.to_act

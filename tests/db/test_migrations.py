@@ -115,14 +115,11 @@ async def test_sqlite_connections_get_the_pragmas(storage: Storage) -> None:
                 "wal_autocheckpoint",
             )
         }
-    # synchronous=1 is NORMAL.
-    # busy_timeout=0: the connection waits for a busy database itself, without blocking
-    # the event loop (bot.db.sqlite_connection); wal_autocheckpoint=0: checkpoints run
-    # on a worker thread.
+    # synchronous=1 is NORMAL; SQLite checkpoints the log itself, on aiosqlite's thread.
     assert values == {
         "journal_mode": "wal",
         "foreign_keys": 1,
-        "busy_timeout": 0,
+        "busy_timeout": 5000,
         "synchronous": 1,
-        "wal_autocheckpoint": 0,
+        "wal_autocheckpoint": 1000,
     }

@@ -1,0 +1,202 @@
+"""The bot's SQLite engine (stock aiosqlite): transactions that begin where SQLAlchemy
+says, take the write lock at BEGIN so that two processes cannot interleave a read and a
+write, wait for a busy database without blocking the event loop, and keep the log small."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Column, Integer, LargeBinary, MetaData, String, Table, insert, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.db.session import create_engine
+
+metadata = MetaData()
+things = Table(
+    "things",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(20), unique=True, nullable=False),
+)
+counters = Table(
+    "counters",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("value", Integer, nullable=False),
+)
+blobs = Table(
+    "blobs", metadata, Column("id", Integer, primary_key=True), Column("data", LargeBinary)
+)
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "c.sqlite3"
+
+
+@pytest.fixture
+async def engine(path: Path) -> AsyncIterator[AsyncEngine]:
+    engine = create_engine(f"sqlite+aiosqlite:///{path}")
+    async with engine.begin() as connection:
+        await connection.run_sync(metadata.create_all)
+        await connection.execute(insert(counters).values(id=1, value=0))
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture
+async def other(path: Path, engine: AsyncEngine) -> AsyncIterator[AsyncEngine]:
+    """A second engine on the same file: what another bot process would have."""
+    other = create_engine(f"sqlite+aiosqlite:///{path}")
+    yield other
+    await other.dispose()
+
+
+async def _names(engine: AsyncEngine) -> list[str]:
+    async with engine.connect() as connection:
+        rows = await connection.execute(select(things.c.name).order_by(things.c.id))
+        return list(rows.scalars())
+
+
+async def test_rows_counts_returning_and_executemany(engine: AsyncEngine) -> None:
+    async with engine.begin() as connection:
+        result = await connection.execute(insert(things), [{"name": f"n{i}"} for i in range(5)])
+        assert result.rowcount == 5
+        inserted = await connection.execute(
+            insert(things).values(name="last").returning(things.c.id, things.c.name)
+        )
+        assert inserted.one()[1] == "last"
+        changed = await connection.execute(
+            update(things)
+            .where(things.c.name.in_(["n1", "n2", "zz"]))
+            .values(name=things.c.name + "!")
+        )
+        assert changed.rowcount == 2
+        names = (await connection.execute(select(things.c.name).order_by(things.c.id))).scalars()
+        assert list(names) == ["n0", "n1!", "n2!", "n3", "n4", "last"]
+        streamed = await connection.stream(select(things.c.id).order_by(things.c.id))
+        assert [row[0] async for row in streamed] == [1, 2, 3, 4, 5, 6]
+
+
+async def test_commit_rollback_and_errors(engine: AsyncEngine) -> None:
+    async with engine.connect() as connection:
+        await connection.execute(insert(things).values(name="kept"))
+        await connection.commit()
+        await connection.execute(insert(things).values(name="dropped"))
+        with pytest.raises(IntegrityError, match="UNIQUE"):
+            await connection.execute(insert(things).values(name="kept"))
+        await connection.rollback()
+        # The connection is still usable after the error.
+        assert (await connection.execute(select(things.c.name))).scalars().all() == ["kept"]
+        await connection.commit()
+        autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+        await autocommit.execute(insert(things).values(name="auto"))
+    assert await _names(engine) == ["kept", "auto"]
+    # Back in the pool after AUTOCOMMIT, the connection rolls back again.
+    async with engine.connect() as connection:
+        await connection.execute(insert(things).values(name="undone"))
+        await connection.rollback()
+    assert await _names(engine) == ["kept", "auto"]
+
+
+async def test_rolling_back_undoes_a_released_savepoint(engine: AsyncEngine) -> None:
+    # The driver's own transaction handling did not BEGIN before a SELECT or a SAVEPOINT:
+    # the savepoint was a transaction of its own, committed by its RELEASE.
+    async with engine.connect() as connection:
+        await connection.execute(select(things.c.id))
+        async with connection.begin_nested():
+            await connection.execute(insert(things).values(name="in savepoint"))
+        await connection.rollback()
+    assert await _names(engine) == []
+
+
+async def test_a_transaction_holds_the_write_lock_from_its_first_read(
+    engine: AsyncEngine, path: Path
+) -> None:
+    probe = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(select(counters.c.value))
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                probe.execute("BEGIN IMMEDIATE")
+        probe.execute("BEGIN IMMEDIATE")  # free once the transaction ended
+        probe.execute("ROLLBACK")
+    finally:
+        probe.close()
+
+
+async def test_read_then_write_in_two_processes_applies_every_increment(
+    engine: AsyncEngine, other: AsyncEngine
+) -> None:
+    # With a deferred BEGIN both read the same value and the later writer fails with
+    # "database is locked" (a snapshot older than the other's commit), at once.
+    rounds = 25
+
+    async def increment(on: AsyncEngine) -> None:
+        for _ in range(rounds):
+            async with on.begin() as connection:
+                value = (await connection.execute(select(counters.c.value))).scalar_one()
+                await connection.execute(update(counters).values(value=value + 1))
+
+    await asyncio.gather(increment(engine), increment(other))
+    async with engine.connect() as connection:
+        assert (await connection.execute(select(counters.c.value))).scalar_one() == 2 * rounds
+
+
+async def test_waits_for_another_writer_without_blocking_the_loop(
+    engine: AsyncEngine, other: AsyncEngine
+) -> None:
+    async with engine.connect() as holder, other.connect() as waiter:
+        await holder.execute(insert(things).values(name="first"))  # holds the lock
+        blocked = asyncio.create_task(waiter.execute(insert(things).values(name="second")))
+        started = time.monotonic()
+        # The loop keeps turning while the waiter waits in aiosqlite's thread.
+        for _ in range(20):
+            await asyncio.sleep(0.005)
+        assert time.monotonic() - started < 1.0
+        assert not blocked.done()
+        await holder.commit()
+        await blocked
+        await waiter.commit()
+    assert await _names(engine) == ["first", "second"]
+
+
+async def test_gives_up_after_the_busy_timeout(engine: AsyncEngine, path: Path) -> None:
+    impatient = create_engine(f"sqlite+aiosqlite:///{path}", busy_timeout=0.1)
+    try:
+        async with engine.connect() as holder, impatient.connect() as waiter:
+            await holder.execute(insert(things).values(name="first"))
+            started = time.monotonic()
+            with pytest.raises(OperationalError, match="locked"):
+                await waiter.execute(insert(things).values(name="second"))
+            assert 0.1 <= time.monotonic() - started < 1.0
+            await waiter.rollback()
+            await holder.rollback()
+    finally:
+        await impatient.dispose()
+
+
+async def test_sqlite_checkpoints_and_the_log_starts_over(engine: AsyncEngine, path: Path) -> None:
+    # About 5 log pages a write, 2000 in all: twice SQLite's automatic checkpoint (1000
+    # pages), which must run and let the log start over rather than grow.
+    writes = 400
+    for index in range(writes):
+        async with engine.begin() as connection:
+            await connection.execute(insert(blobs).values(id=index, data=bytes(16_000)))
+
+    # immutable=1 reads the database file alone, not the write-ahead log.
+    reader = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    try:
+        checkpointed = reader.execute("SELECT count(*) FROM blobs").fetchone()[0]
+    finally:
+        reader.close()
+    assert checkpointed >= writes // 3
+    with sqlite3.connect(path) as probe:
+        _busy, log_pages, _copied = probe.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    assert 0 < log_pages <= 1100
