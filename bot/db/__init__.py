@@ -40,7 +40,6 @@ from bot.db.games import (
     lock_lobby,
     save,
     seats_changed,
-    set_message_ids,
     start_game,
 )
 from bot.db.migrate import upgrade_to_head
@@ -56,7 +55,7 @@ from bot.db.models import (
 )
 from bot.db.outbox import enqueue, mark_failed, mark_retry, mark_sent, pending
 from bot.db.replay import ReplayReport, replay_check, replay_matches
-from bot.db.seats import add_seat, compact_seats, list_seats, remove_seat, set_hand_message_id
+from bot.db.seats import add_seat, compact_seats, list_seats, remove_seat
 from bot.db.session import create_engine, create_sessionmaker
 from bot.db.timers import (
     DueTimer,
@@ -132,8 +131,6 @@ __all__ = [
     "replay_matches",
     "save",
     "seats_changed",
-    "set_hand_message_id",
-    "set_message_ids",
     "set_timer",
     "set_user_reachable",
     "start_game",

@@ -73,7 +73,6 @@ __all__ = [
     "lock_lobby",
     "save",
     "seats_changed",
-    "set_message_ids",
     "start_game",
 ]
 
@@ -403,27 +402,6 @@ async def cancel_game(
     ``expected_version`` as ``finish_game``: a move racing the cancel either commits
     first and is kept, or fails its own version check."""
     return await _end(session, row, GameStatus.CANCELLED, expected_version, now)
-
-
-async def set_message_ids(
-    session: AsyncSession,
-    row: GameRecord,
-    *,
-    table_message_id: int | None = None,
-    lobby_message_id: int | None = None,
-) -> None:
-    """Remember the group's table or lobby message. Not versioned: message ids do not
-    change the game, and an edit racing a move must not fail either of them."""
-    values: dict[str, Any] = {}
-    if table_message_id is not None:
-        values["table_message_id"] = table_message_id
-    if lobby_message_id is not None:
-        values["lobby_message_id"] = lobby_message_id
-    if not values:
-        return
-    await session.execute(update(_games).where(_games.c.id == row.id).values(**values))
-    for key, value in values.items():
-        set_committed_value(row, key, value)
 
 
 async def game_history(session: AsyncSession, chat_id: int, limit: int = 20) -> list[GameRecord]:

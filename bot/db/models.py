@@ -123,8 +123,6 @@ class GameRecord(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None]
-    table_message_id: Mapped[int | None] = mapped_column(BigInteger)
-    lobby_message_id: Mapped[int | None] = mapped_column(BigInteger)
     opened_by: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.id"))
 
     @property
@@ -151,7 +149,6 @@ class Seat(Base):
     # The kind of computer player ("heuristic", "search", "random"...) for a bot seat.
     bot_kind: Mapped[str | None] = mapped_column(String(16))
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
-    hand_message_id: Mapped[int | None] = mapped_column(BigInteger)
 
     @property
     def is_bot(self) -> bool:

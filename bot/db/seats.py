@@ -7,12 +7,11 @@ changes and the start take turns.
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.base import utcnow
-from bot.db.dialect import affected_rows
 from bot.db.errors import AlreadySeated, SeatTaken, TableFull, violates
 from bot.db.games import lock_lobby, seats_changed
 from bot.db.models import Seat
@@ -23,7 +22,6 @@ __all__ = [
     "compact_seats",
     "list_seats",
     "remove_seat",
-    "set_hand_message_id",
 ]
 
 MAX_SEATS = 4
@@ -131,16 +129,3 @@ async def compact_seats(session: AsyncSession, game_id: int) -> list[Seat]:
         s.seat = number
     await session.flush()
     return seats
-
-
-async def set_hand_message_id(
-    session: AsyncSession, game_id: int, seat: int, message_id: int | None
-) -> bool:
-    """Remember the private message that shows the seat's hand, to edit it later."""
-    result = await session.execute(
-        update(Seat)
-        .where(Seat.game_id == game_id, Seat.seat == seat)
-        .values(hand_message_id=message_id)
-        .execution_options(synchronize_session="evaluate")
-    )
-    return affected_rows(result) > 0

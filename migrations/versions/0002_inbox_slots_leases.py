@@ -1,7 +1,8 @@
 """Inbox of updates, stored slot messages, timer leases.
 
 The message ids that games and seats kept for their lobby, table and hand messages move
-into ``slots`` (their content is unknown, so the next state of each is sent as an edit).
+into ``slots`` (their content is unknown, so the next state of each is sent as an edit),
+and their columns go.
 
 Revision ID: 0002
 Revises: 0001
@@ -84,9 +85,20 @@ def upgrade() -> None:
         " WHERE seats.hand_message_id IS NOT NULL AND seats.user_id IS NOT NULL"
         " AND games.status = 'playing'"
     )
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("table_message_id")
+        batch.drop_column("lobby_message_id")
+    with op.batch_alter_table("seats") as batch:
+        batch.drop_column("hand_message_id")
 
 
 def downgrade() -> None:
+    # The message ids stay in slots, which goes: a downgraded bot posts new messages.
+    with op.batch_alter_table("seats") as batch:
+        batch.add_column(sa.Column("hand_message_id", sa.BigInteger(), nullable=True))
+    with op.batch_alter_table("games") as batch:
+        batch.add_column(sa.Column("lobby_message_id", sa.BigInteger(), nullable=True))
+        batch.add_column(sa.Column("table_message_id", sa.BigInteger(), nullable=True))
     with op.batch_alter_table("timers") as batch:
         batch.drop_column("lease_until")
     op.drop_index("ix_inbox_pending", table_name="inbox")

@@ -32,7 +32,6 @@ from bot.db import (
     migrate_chat,
     remove_seat,
     replay_matches,
-    set_hand_message_id,
     set_timer,
     set_user_reachable,
     update_chat_settings,
@@ -215,11 +214,6 @@ async def test_seats_join_leave_bots_and_compaction(storage: Storage) -> None:
             (0, USER_IDS[2], None),
             (1, None, "random"),
         ]
-        assert await set_hand_message_id(session, row.id, 0, 777)
-        assert not await set_hand_message_id(session, row.id, 3, 777)
-    async with storage.sessions() as session:
-        seats = await list_seats(session, row.id)
-        assert [(s.seat, s.hand_message_id) for s in seats] == [(0, 777), (1, None)]
 
 
 async def test_a_seat_is_a_user_or_a_computer_never_both(storage: Storage) -> None:

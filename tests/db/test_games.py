@@ -32,7 +32,6 @@ from bot.db import (
     replay_check,
     replay_matches,
     save,
-    set_message_ids,
     set_timer,
     start_game,
 )
@@ -170,7 +169,6 @@ async def test_lifecycle_lobby_play_finish_then_a_new_game(storage: Storage) -> 
     async with storage.sessions.begin() as session:
         row = await open_lobby(session, players=2, seed=11)
         await add_seat(session, row.id, bot_kind="random")
-        await set_message_ids(session, row, lobby_message_id=55)
         active = await load_for_update(session, CHAT_ID)
         assert active is not None
         assert active.game is None
@@ -185,7 +183,6 @@ async def test_lifecycle_lobby_play_finish_then_a_new_game(storage: Storage) -> 
         assert active is not None
         assert active.game is not None
         assert active.row.status is GameStatus.PLAYING
-        assert active.row.lobby_message_id == 55
         # start_game stored what rebuilds the game: its rules, seed and player count.
         assert Rules.from_json(active.row.rules).target == 301
         assert active.game == game

@@ -10,6 +10,7 @@ engine has players, one start, no move lost or doubled.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
@@ -58,20 +59,43 @@ Sessions = async_sessionmaker[AsyncSession]
 
 @dataclass
 class Processes:
-    """Two bot processes' session factories on the test's database."""
+    """Two bot processes' session factories on the test's database.
+
+    ``serial``: SQLite, where a transaction takes the write lock at BEGIN, so the two
+    sides cannot both be inside a transaction; they race at BEGIN instead (one waits for
+    the other), and interleavings inside transactions cannot happen there at all."""
 
     a: Sessions
     b: Sessions
+    serial: bool
+
+    @contextlib.asynccontextmanager
+    async def racing(self, sessions: Sessions, go: asyncio.Barrier) -> AsyncIterator[AsyncSession]:
+        """A transaction that starts together with the other side's (see ``serial``)."""
+        if self.serial:
+            await go.wait()
+        async with sessions.begin() as session:
+            if not self.serial:
+                await go.wait()
+            yield session
+
+    def inside_only(self) -> None:
+        if self.serial:
+            pytest.skip("on SQLite a transaction holds the write lock from BEGIN on")
 
 
 @pytest.fixture
 async def processes(storage: Storage) -> AsyncIterator[Processes]:
-    # aiosqlite's worker thread rather than the bot's inline SQLite connection: each
-    # statement then gives the event loop back, so the two sides' reads and writes
-    # interleave as two processes' would, instead of running one transaction through.
-    engines = [storage.database.engine(inline_sqlite=False) for _ in range(2)]
+    # Two engines, as two processes would have: each statement goes through aiosqlite's
+    # worker thread and gives the event loop back, so the two sides' reads and writes
+    # interleave instead of running one transaction through.
+    engines = [storage.database.engine() for _ in range(2)]
     try:
-        yield Processes(create_sessionmaker(engines[0]), create_sessionmaker(engines[1]))
+        yield Processes(
+            create_sessionmaker(engines[0]),
+            create_sessionmaker(engines[1]),
+            serial=storage.backend == "sqlite",
+        )
     finally:
         for engine in engines:
             await engine.dispose()
@@ -162,14 +186,12 @@ async def _seat_change_racing_the_start(
     go = asyncio.Barrier(2)
 
     async def start() -> bool:
-        async with processes.a.begin() as session:
-            await go.wait()
+        async with processes.racing(processes.a, go) as session:
             return await _start_as_the_lobby_does(session, game_id)
 
     async def change_seats() -> bool:
         try:
-            async with processes.b.begin() as session:
-                await go.wait()
+            async with processes.racing(processes.b, go) as session:
                 await change.apply(session, game_id)
         except LobbyClosed:
             return False
@@ -191,6 +213,7 @@ async def test_a_start_dealt_from_seats_read_before_a_change_fails_its_version_c
 ) -> None:
     """A start that read the seats without the lock (as an older bot process would) and
     a seat change that committed in between: the start must not deal for the old seats."""
+    processes.inside_only()
     change = SEAT_CHANGES[name]
     game_id = await _lobby(processes.a, CHATS[0], guest_seated=change.guest_seated)
     seats_read = asyncio.Event()
@@ -268,8 +291,7 @@ async def _two_starts(processes: Processes, chat_id: int) -> None:
     go = asyncio.Barrier(2)
 
     async def start(sessions: Sessions) -> bool:
-        async with sessions.begin() as session:
-            await go.wait()
+        async with processes.racing(sessions, go) as session:
             return await _start_as_the_lobby_does(session, game_id)
 
     outcomes = await asyncio.gather(start(processes.a), start(processes.b))
@@ -284,6 +306,7 @@ async def test_two_starts_from_one_read_exactly_one_is_stored(
 ) -> None:
     """Both read the lobby at the same version and deal different games: one is stored,
     the other gets VersionConflict."""
+    processes.inside_only()
     game_id = await _lobby(processes.a, CHATS[0])
     read = asyncio.Barrier(2)
     dealt: dict[int, Game] = {}
@@ -331,8 +354,7 @@ async def _two_computer_presses(processes: Processes, game_id: int) -> list[str]
 
     async def press(sessions: Sessions) -> str:
         try:
-            async with sessions.begin() as session:
-                await go.wait()
+            async with processes.racing(sessions, go) as session:
                 await _add_computer(session, game_id)
         except TableFull:
             return "full"
@@ -387,6 +409,7 @@ async def test_a_move_committed_during_a_cancel_is_kept_then_cancelled(
 ) -> None:
     """The cancel loaded the game before the move was saved; the move commits while the
     cancel waits for the lock. Both happen: the move stays in the log, the game ends."""
+    processes.inside_only()
     chat_id = CHATS[0]
     game_id = await _started_with_timer(processes.a, chat_id)
     loaded = asyncio.Barrier(2)
@@ -413,6 +436,7 @@ async def test_a_move_committed_during_a_cancel_is_kept_then_cancelled(
 async def test_a_move_racing_a_cancel_that_wrote_first_is_refused(
     storage: Storage, processes: Processes
 ) -> None:
+    processes.inside_only()
     chat_id = CHATS[0]
     game_id = await _started_with_timer(processes.a, chat_id)
     loaded = asyncio.Barrier(2)
@@ -451,18 +475,18 @@ async def _cancel_and_move(processes: Processes, chat_id: int) -> None:
 
     async def move() -> bool:
         try:
-            async with processes.a.begin() as session:
-                active = await _load(session, chat_id)
-                await go.wait()
+            async with processes.racing(processes.a, go) as session:
+                active = await load_for_update(session, chat_id)
+                if active is None:
+                    return False  # the cancel committed first: nothing to play in
                 await _move(session, active)
         except VersionConflict:
             return False
         return True
 
     async def cancel() -> None:
-        async with processes.b.begin() as session:
+        async with processes.racing(processes.b, go) as session:
             active = await _load(session, chat_id)
-            await go.wait()
             await cancel_game(session, active.row)
 
     moved, _ = await asyncio.gather(move(), cancel())

@@ -21,7 +21,7 @@ from sqlalchemy import select
 from bot.db.models import OutboxMessage, SlotMessage
 from tests.e2e.harness import Decision, Driver, Oracle, database, decision_of, start_game
 from tests.e2e.process import BotProcess, Zygote
-from tests.fakeapi import FakeTelegram, FakeUser
+from tests.fakeapi import FakeChat, FakeTelegram, FakeUser
 
 KILLS = 20
 # A kill this soon after a stored message reached Telegram may have cut off its record.
@@ -37,32 +37,10 @@ async def test_sigkill_twenty_times_mid_game(
     group = fake.add_group("Soak", members=users, admins=users[:1])
     # A short lease: on PostgreSQL the presses a dead process held are taken over then.
     bot = BotProcess(fake, soak_url, tmp_path / "bot", zygote, env={"UPDATE_LEASE": "2"})
-    await bot.start()
-    lobby = await start_game(fake, group, users[0], users[1:])
-    gid = lobby.game_id
-    assert gid is not None
-    driver = Driver(fake, users, rng=rng, game_id=gid)
-    in_flight: list[str] = []
-    kills: list[float] = []
-
-    for _ in range(KILLS):
-        for _ in range(rng.randint(0, 4)):
-            await driver.step()
-        # A press the process may or may not get to before it dies.
-        decision = await _next_decision(fake, users, gid)
-        data = rng.choice(decision.options)[1]
-        in_flight.append(decision.user.press(decision.message, callback_data=data))
-        await asyncio.sleep(rng.uniform(0.0, 0.05))
+    try:
+        gid, kills = await _play_and_kill(fake, bot, rng, users, group)
+    finally:
         await bot.kill()
-        kills.append(fake.world.wall_clock())
-        await bot.start()
-        # Applied by the old process or by this one, or refused: answered either way.
-        await fake.wait_answer(in_flight[-1], timeout=20)
-        driver.last_move = decision.move
-    for query in in_flight:
-        await fake.wait_answer(query, timeout=20)
-    await fake.wait_idle(quiet=0.5, timeout=30)
-    assert await bot.terminate(sig=2) == 0
 
     oracle = await Oracle.load(soak_url, gid)  # replays and compares with the stored state
     assert len(oracle.steps) > KILLS
@@ -110,3 +88,35 @@ async def _slots_show_what_is_stored(fake: FakeTelegram, url: str) -> None:
         payload = json.loads(slot.payload)
         assert shown.raw_text == payload["text"], f"slot {slot.key} of {slot.chat_id} is stale"
         assert (shown.reply_markup or None) == (payload.get("reply_markup") or None)
+
+
+async def _play_and_kill(
+    fake: FakeTelegram, bot: BotProcess, rng: random.Random, users: list[FakeUser], group: FakeChat
+) -> tuple[int, list[float]]:
+    await bot.start()
+    lobby = await start_game(fake, group, users[0], users[1:])
+    gid = lobby.game_id
+    assert gid is not None
+    driver = Driver(fake, users, rng=rng, game_id=gid)
+    in_flight: list[str] = []
+    kills: list[float] = []
+
+    for _ in range(KILLS):
+        for _ in range(rng.randint(0, 4)):
+            await driver.step()
+        # A press the process may or may not get to before it dies.
+        decision = await _next_decision(fake, users, gid)
+        data = rng.choice(decision.options)[1]
+        in_flight.append(decision.user.press(decision.message, callback_data=data))
+        await asyncio.sleep(rng.uniform(0.0, 0.05))
+        await bot.kill()
+        kills.append(fake.world.wall_clock())
+        await bot.start()
+        # Applied by the old process or by this one, or refused: answered either way.
+        await fake.wait_answer(in_flight[-1], timeout=20)
+        driver.last_move = decision.move
+    for query in in_flight:
+        await fake.wait_answer(query, timeout=20)
+    await fake.wait_idle(quiet=0.5, timeout=30)
+    assert await bot.terminate(sig=2) == 0
+    return gid, kills
