@@ -1,16 +1,23 @@
-"""Building and running the bot: Bot, Dispatcher, database, outbox, timers."""
+"""Building and running the bot: Bot, Dispatcher, database, outbox, timers; the order
+things start and stop in."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from dataclasses import dataclass
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from typing import TypeVar
 
-from aiogram import Bot, Dispatcher
+from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
-from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeDefault
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeDefault, User
+from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import db
@@ -19,6 +26,13 @@ from bot.errors import install_error_handler
 from bot.handlers import build_router
 from bot.i18n import SUPPORTED
 from bot.logs import RequestLogger, UpdateLogger
+from bot.ops.backlog import outbox_stats
+from bot.ops.health import health_routes, serve_health
+from bot.ops.inflight import TrackingDispatcher
+from bot.ops.instruments import CallMetrics, UpdateMetrics
+from bot.ops.signals import stop_on_signals
+from bot.ops.startup import CannotListen, database_error, one_line, telegram_error
+from bot.ops.telemetry import OutboxStats, Telemetry
 from bot.outbox import Limits, Outbox
 from bot.outbox.db_store import SqlDurableStore
 from bot.render.messages import command_description
@@ -28,26 +42,43 @@ from bot.services.games import remember_slot, restore_slots
 from bot.services.membership import chat_migrated, user_unreachable
 from bot.services.scheduler import TimerLoop
 
-__all__ = ["BotApp", "build_app"]
+__all__ = ["BotApp", "build_app", "run"]
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 COMMANDS = ("newgame", "score", "rules", "settings", "cancel", "help")
-# How long a stop (SIGTERM) waits for queued messages to go out. What is still queued
-# then is not lost when it matters: hand results stay in the database for the next start,
-# and tables and hands are redrawn at start. Without a bound, a flood wait of Telegram
-# (retry_after can be minutes) would hold the stop until the process is killed.
+# A stop (SIGTERM) must end within 10 s, the time `docker stop` waits before SIGKILL:
+# handlers already running get HANDLERS_GRACE_SECONDS to finish, then queued messages
+# SHUTDOWN_DRAIN_SECONDS to go out, then a call already under way CALL_GRACE_SECONDS.
+# What is still queued then is not lost when it matters: hand results stay in the
+# database for the next start, and tables and hands are redrawn at start. Without a
+# bound, a flood wait of Telegram (retry_after can be minutes) would hold the stop until
+# the process is killed.
+HANDLERS_GRACE_SECONDS = 2.0
 SHUTDOWN_DRAIN_SECONDS = 5.0
+CALL_GRACE_SECONDS = 1.5
 
 
 @dataclass
 class BotApp:
     bot: Bot
-    dispatcher: Dispatcher
+    dispatcher: TrackingDispatcher
     context: AppContext
     engine: AsyncEngine
     timers: TimerLoop
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS
+    telemetry: Telemetry = field(default_factory=Telemetry)
+    outbox_stats: OutboxStats | None = None
+    stopping: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set to stop: whatever takes updates (polling, the webhook server) awaits it."""
+    handlers_grace: float = HANDLERS_GRACE_SECONDS
+
+    def request_stop(self) -> None:
+        """Stop taking updates, let handlers finish, flush the outbox, close everything
+        (what SIGTERM and SIGINT do); ``run_polling`` or ``run_webhook`` then return."""
+        self.stopping.set()
 
     async def startup(self) -> None:
         restored = await restore_slots(self.context)
@@ -57,11 +88,29 @@ class BotApp:
         log.info("bot @%s started; %d active games", self.context.bot_username, restored)
 
     async def shutdown(self) -> None:
-        await self.timers.stop()
-        await self.context.outbox.stop(drain=True, drain_limit=self.shutdown_drain)
-        self.context.players.close()
-        await self.bot.session.close()
-        await self.engine.dispose()
+        """After the intake stopped. Safe after a failed or skipped ``startup``."""
+        try:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.handlers_grace):
+                    await self.dispatcher.in_flight.wait_idle()
+            if left := self.dispatcher.in_flight.count:
+                log.warning("stopping with %d updates still being handled", left)
+            await self.timers.stop()
+            await self.context.outbox.stop(drain=True, drain_limit=self.shutdown_drain)
+        finally:
+            try:
+                self.context.players.close()
+            finally:
+                try:
+                    await self.bot.session.close()
+                finally:
+                    await self.engine.dispose()
+        log.info("bot stopped")
+
+    def health_routes(self) -> list[web.RouteDef]:
+        """GET /healthz and GET /metrics."""
+        stats = self.outbox_stats or outbox_stats(self.context.outbox, self.context.sessionmaker)
+        return health_routes(self.engine, self.telemetry, stats)
 
     async def _set_commands(self) -> None:
         for lang in (*SUPPORTED, None):
@@ -74,14 +123,34 @@ class BotApp:
                 await self.bot.set_my_commands(commands, scope=scope, language_code=lang)
 
     async def run_polling(self) -> None:
-        """Long polling until cancelled."""
-        await self.startup()
+        """Long polling until ``request_stop`` (or ``dispatcher.stop_polling``)."""
         try:
-            await self.dispatcher.start_polling(
-                self.bot, handle_signals=False, close_bot_session=False
-            )
+            await self.startup()
+            if not self.stopping.is_set():
+                await self._take_updates()
         finally:
             await self.shutdown()
+
+    async def _take_updates(self) -> None:
+        """The intake of polling mode: returns once ``stopping`` is set, without waiting
+        for the updates already taken (``shutdown`` does)."""
+        polling = asyncio.create_task(
+            self.dispatcher.start_polling(self.bot, handle_signals=False, close_bot_session=False),
+            name="polling",
+        )
+        stop = asyncio.create_task(self.stopping.wait(), name="stop-request")
+        try:
+            await asyncio.wait({polling, stop}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stop.cancel()
+        if not polling.done():
+            try:
+                await self.dispatcher.stop_polling()
+            except RuntimeError:  # asked to stop before polling had begun
+                polling.cancel()
+        await asyncio.wait({polling})
+        if not polling.cancelled():
+            polling.result()  # polling that crashed says why
 
 
 async def build_app(
@@ -92,19 +161,32 @@ async def build_app(
     ai_processes: int = 1,
     outbox_limits: Limits | None = None,
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS,
+    stopping: asyncio.Event | None = None,
 ) -> BotApp:
     """Everything wired, migrations applied; call ``startup`` (or ``run_polling``) next.
-    ``shutdown_drain``: seconds a stop waits for queued messages."""
+    ``shutdown_drain``: seconds a stop waits for queued messages; ``stopping``: the event
+    that stops the app (one of its own by default).
+
+    A database or a Bot API that cannot be used raises a StartupError saying so in one
+    line, with whatever had been opened closed."""
     token = settings.require_bot_token()
-    await db.upgrade_to_head(settings.database_url)
+    try:
+        await db.upgrade_to_head(settings.database_url)
+    except Exception as error:
+        log.debug("migrating the database failed", exc_info=True)
+        raise database_error(settings.database_url, error) from error
     engine = db.create_engine(settings.database_url)
-    sessionmaker = db.create_sessionmaker(engine)
-    session = AiohttpSession()
-    if settings.telegram_api_base:
-        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
-    session.middleware(RequestLogger())
-    bot = Bot(token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML))
-    me = await bot.get_me()
+    try:
+        telemetry = Telemetry()
+        bot = _create_bot(settings, token, telemetry)
+        try:
+            me = await _identify(bot, settings)
+        except BaseException:
+            await bot.session.close()
+            raise
+    except BaseException:
+        await engine.dispose()
+        raise
 
     context: AppContext
     players = ComputerPlayers(processes=ai_processes)
@@ -118,6 +200,7 @@ async def build_app(
     async def on_slot_message(chat_id: int, slot: str, message_id: int) -> None:
         await remember_slot(context, chat_id, slot, message_id)
 
+    sessionmaker = db.create_sessionmaker(engine)
     outbox = Outbox(
         bot,
         store=SqlDurableStore(sessionmaker),
@@ -125,6 +208,7 @@ async def build_app(
         on_migrated=on_migrated,
         on_slot_message=on_slot_message,
         limits=outbox_limits,
+        stop_grace=CALL_GRACE_SECONDS,
     )
     context = AppContext(
         bot=bot,
@@ -134,21 +218,94 @@ async def build_app(
         players=players,
         bot_username=me.username or "",
         computer_pause=computer_pause,
+        record_move=telemetry.record_move,
     )
     timers = TimerLoop(context, tick=timer_tick)
-    dispatcher = Dispatcher()
+    dispatcher = TrackingDispatcher()
     dispatcher["app"] = context
     dispatcher.update.outer_middleware(UpdateLogger())
+    dispatcher.update.outer_middleware(UpdateMetrics(telemetry))
     dispatcher.include_router(build_router())
     install_error_handler(dispatcher)
-    return BotApp(bot, dispatcher, context, engine, timers, shutdown_drain)
+    return BotApp(
+        bot,
+        dispatcher,
+        context,
+        engine,
+        timers,
+        shutdown_drain,
+        telemetry=telemetry,
+        stopping=stopping or asyncio.Event(),
+    )
+
+
+def _create_bot(settings: Settings, token: str, telemetry: Telemetry) -> Bot:
+    session = AiohttpSession()
+    if settings.telegram_api_base:
+        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
+    session.middleware(RequestLogger())
+    session.middleware(CallMetrics(telemetry))
+    try:
+        return Bot(token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML))
+    except Exception as error:  # aiogram checks the token's shape before any call
+        raise telegram_error(settings.telegram_api_base, error) from error
+
+
+async def _identify(bot: Bot, settings: Settings) -> User:
+    """getMe: the first call, so the one that finds a wrong token or no Bot API."""
+    try:
+        return await bot.get_me()
+    except (TelegramAPIError, OSError, TimeoutError) as error:
+        raise telegram_error(settings.telegram_api_base, error) from error
 
 
 async def run(settings: Settings) -> None:
-    app = await build_app(settings)
-    if settings.webhook_enabled:
-        from bot.webhook import run_webhook
+    """The bot, until SIGTERM or SIGINT (then a graceful stop). What keeps it from
+    starting raises a StartupError."""
+    stopping = asyncio.Event()
+    with stop_on_signals(stopping.set):
+        app = await _unless_stopped(build_app(settings, stopping=stopping), stopping)
+        if app is None:
+            log.info("stopped while starting")
+            return
+        if settings.webhook_enabled:
+            from bot.webhook import run_webhook
 
-        await run_webhook(app)
-    else:
+            await run_webhook(app)
+        else:
+            await _run_polling_with_health(app, settings)
+
+
+async def _run_polling_with_health(app: BotApp, settings: Settings) -> None:
+    """Polling mode has no HTTP server of its own: /healthz and /metrics get one."""
+    if settings.health_port is None:
         await app.run_polling()
+        return
+    host, port = settings.health_host, settings.health_port
+    async with contextlib.AsyncExitStack() as stack:
+        try:
+            await stack.enter_async_context(serve_health(app.health_routes(), host, port))
+        except OSError as error:
+            await app.shutdown()
+            raise CannotListen(
+                f"cannot serve /healthz on {host}:{port} (HEALTH_HOST, HEALTH_PORT): "
+                f"{one_line(error)}"
+            ) from error
+        await app.run_polling()
+
+
+async def _unless_stopped(step: Awaitable[T], stopping: asyncio.Event) -> T | None:
+    """``step``'s result, or None once ``stopping`` is set first (``step`` is cancelled:
+    a start waiting on a slow database must not hold up a stop)."""
+    task = asyncio.ensure_future(step)
+    stop = asyncio.ensure_future(stopping.wait())
+    try:
+        await asyncio.wait({task, stop}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stop.cancel()
+    if task.done():
+        return task.result()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    return None

@@ -56,6 +56,7 @@ async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: A
                 durable = await _store_move(ctx, session, table, seat, action, events)
         except db.VersionConflict:
             return Answer.refuse(alert(Alert.TOO_LATE, lang))
+        ctx.record_move("player")
         _publish(ctx, table, events, durable)
     return Answer()
 
@@ -103,6 +104,7 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
                 durable = await _store_move(ctx, session, table, seat, action, events)
         except db.VersionConflict:
             return False
+        ctx.record_move("computer" if seat_row.user_id is None else "timeout")
         if seat_row.user_id is not None:
             lang = table.language
             name = table.names(lang)[seat]
