@@ -14,9 +14,9 @@ from pathlib import Path
 
 import aiohttp
 
-from tests.fakeapi import FakeTelegram
+from tests.fakeapi import Call, ChatRef, FakeTelegram
 
-__all__ = ["BotProcess", "bot_env", "free_port", "get_json", "get_text"]
+__all__ = ["BotProcess", "bot_env", "free_port", "get_json", "get_text", "sends"]
 
 
 def free_port() -> int:
@@ -101,3 +101,12 @@ async def get_json(url: str) -> tuple[int, object]:
 async def get_text(url: str) -> tuple[int, str]:
     async with aiohttp.ClientSession() as http, http.get(url) as response:
         return response.status, await response.text()
+
+
+def sends(fake: FakeTelegram, chat: ChatRef, text: str, *, ok: bool) -> list[Call]:
+    """sendMessage calls of exactly this (HTML) text into the chat, that worked or not."""
+    return [
+        call
+        for call in fake.calls("sendMessage", chat)
+        if call.params.get("text") == text and call.ok is ok
+    ]

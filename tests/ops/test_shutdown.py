@@ -9,9 +9,9 @@ from pathlib import Path
 
 from bot.render.messages import help_text
 from tests.e2e.harness import Driver, start_game
-from tests.fakeapi import Call, FakeChat, FakeTelegram
+from tests.fakeapi import FakeTelegram
 from tests.ops.conftest import Spawn
-from tests.ops.process import BotProcess, bot_env
+from tests.ops.process import BotProcess, bot_env, sends
 
 # `docker stop` sends SIGKILL 10 s after SIGTERM.
 STOP_DEADLINE = 10.0
@@ -21,12 +21,6 @@ async def polling(fake: FakeTelegram, bot: BotProcess) -> None:
     """Wait until the bot process asks for updates (or has died)."""
     await fake.wait_for(lambda: fake.world.poll_generation > 0 or bot.exited, 30)
     assert not bot.exited, bot.stderr()
-
-
-def sends(fake: FakeTelegram, chat: FakeChat, text: str, *, ok: bool) -> list[Call]:
-    return [
-        c for c in fake.calls("sendMessage", chat) if c.params.get("text") == text and c.ok is ok
-    ]
 
 
 def assert_clean_exit(log: str) -> None:
