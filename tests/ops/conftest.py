@@ -25,11 +25,13 @@ async def fake() -> AsyncIterator[FakeTelegram]:
 async def spawn(tmp_path: Path) -> AsyncIterator[Spawn]:
     started: list[BotProcess] = []
 
-    async def start(env: dict[str, str], argv: Sequence[str] | None = None) -> BotProcess:
+    async def start(
+        env: dict[str, str], argv: Sequence[str] | None = None, *, cwd: Path | None = None
+    ) -> BotProcess:
         if argv is None:
-            process = await BotProcess.start(tmp_path, env)
+            process = await BotProcess.start(tmp_path, env, cwd=cwd)
         else:
-            process = await BotProcess.start(tmp_path, env, argv)
+            process = await BotProcess.start(tmp_path, env, argv, cwd=cwd)
         started.append(process)
         return process
 

@@ -9,6 +9,7 @@ import os
 import signal
 import socket
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -55,18 +56,23 @@ class BotProcess:
         workdir: Path,
         env: dict[str, str],
         argv: Sequence[str] = (sys.executable, "-m", "bot"),
+        *,
+        cwd: Path | None = None,
     ) -> BotProcess:
-        stderr = workdir / "stderr.log"
-        with stderr.open("wb") as sink:
+        """Runs in ``cwd`` (default: ``workdir``); its output goes to a file in ``workdir``."""
+        sink, name = tempfile.mkstemp(prefix="output-", suffix=".log", dir=workdir)
+        try:
             process = await asyncio.create_subprocess_exec(
                 *argv,
-                cwd=workdir,
+                cwd=cwd or workdir,
                 env=env,
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=sink,
                 stderr=sink,
             )
-        return cls(process, stderr)
+        finally:
+            os.close(sink)
+        return cls(process, Path(name))
 
     @property
     def exited(self) -> bool:
