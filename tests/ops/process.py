@@ -17,7 +17,17 @@ import aiohttp
 
 from tests.fakeapi import Call, ChatRef, FakeTelegram
 
-__all__ = ["BotProcess", "bot_env", "free_port", "get_json", "get_text", "sends"]
+__all__ = [
+    "STOP_DEADLINE",
+    "BotProcess",
+    "assert_clean_exit",
+    "bot_env",
+    "free_port",
+    "get_json",
+    "get_text",
+    "polling",
+    "sends",
+]
 
 
 def free_port() -> int:
@@ -116,3 +126,19 @@ def sends(fake: FakeTelegram, chat: ChatRef, text: str, *, ok: bool) -> list[Cal
         for call in fake.calls("sendMessage", chat)
         if call.params.get("text") == text and call.ok is ok
     ]
+
+
+# `docker stop` sends SIGKILL 10 s after SIGTERM.
+STOP_DEADLINE = 10.0
+
+
+async def polling(fake: FakeTelegram, bot: BotProcess) -> None:
+    """Wait until the bot process asks for updates (or has died)."""
+    await fake.wait_for(lambda: fake.world.poll_generation > 0 or bot.exited, 60)
+    assert not bot.exited, bot.stderr()
+
+
+def assert_clean_exit(log: str) -> None:
+    assert "Traceback" not in log, log
+    assert " ERROR " not in log, log
+    assert "Unclosed" not in log, log

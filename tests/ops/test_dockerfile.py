@@ -17,7 +17,7 @@ from bot.render.messages import help_text
 from tests.fakeapi import FakeTelegram
 from tests.ops.conftest import Spawn
 from tests.ops.dockerfile import Instruction, env_pairs, exec_form, parse
-from tests.ops.process import free_port, get_json, sends
+from tests.ops.process import STOP_DEADLINE, free_port, get_json, polling, sends
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "Dockerfile"
@@ -104,8 +104,7 @@ async def test_install_and_start_steps_in_a_fresh_venv(
     )
     command = exec_form(instructions("CMD")[-1].args)
     bot = await spawn(env, command, cwd=data)
-    await fake.wait_for(lambda: fake.world.poll_generation > 0 or bot.exited, 60)
-    assert not bot.exited, bot.stderr()
+    await polling(fake, bot)
 
     # The installed package has its locales and migrations.
     carol = fake.add_user("Carol")
@@ -118,7 +117,7 @@ async def test_install_and_start_steps_in_a_fresh_venv(
     assert await probe.wait(30) == 0
 
     bot.send(signal.SIGTERM)
-    assert await bot.wait(10) == 0
+    assert await bot.wait(STOP_DEADLINE) == 0
     assert "Traceback" not in bot.stderr()
     # What ran was the installed copy, not this working tree.
     where = await asyncio.create_subprocess_exec(

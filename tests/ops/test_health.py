@@ -27,7 +27,16 @@ from tests.e2e.harness import UNLIMITED, Driver, ErrorLog, start_game
 from tests.fakeapi import FakeTelegram
 from tests.ops.conftest import Spawn
 from tests.ops.metrics import sample
-from tests.ops.process import bot_env, free_port, get_json, get_text, sends
+from tests.ops.process import (
+    STOP_DEADLINE,
+    assert_clean_exit,
+    bot_env,
+    free_port,
+    get_json,
+    get_text,
+    polling,
+    sends,
+)
 
 
 @contextlib.asynccontextmanager
@@ -153,14 +162,13 @@ async def test_healthz_gives_up_on_a_database_that_does_not_answer(silent_server
         await engine.dispose()
 
 
-async def test_polling_mode_serves_health_on_its_own_port(
+async def test_polling_mode_serves_health_on_its_own_port_and_stops_on_sigint(
     fake: FakeTelegram, spawn: Spawn, tmp_path: Path
 ) -> None:
     port = free_port()
     env = bot_env(tmp_path, fake, HEALTH_PORT=str(port))
     bot = await spawn(env)
-    await fake.wait_for(lambda: fake.world.poll_generation > 0 or bot.exited, 30)
-    assert not bot.exited, bot.stderr()
+    await polling(fake, bot)
     base = f"http://127.0.0.1:{port}"
     assert await get_json(f"{base}/healthz") == (200, {"ok": True, "db": True})
 
@@ -176,7 +184,12 @@ async def test_polling_mode_serves_health_on_its_own_port(
     # The Docker HEALTHCHECK: the same settings find the same server.
     probe = await spawn(env, [sys.executable, "-m", "bot.ops.probe"])
     assert await probe.wait(30) == 0
-    bot.send(signal.SIGTERM)
-    assert await bot.wait(10) == 0
+
+    bot.send(signal.SIGINT)
+    assert await bot.wait(STOP_DEADLINE) == 0
+    log = bot.stderr()
+    assert_clean_exit(log)
+    assert "KeyboardInterrupt" not in log
+    assert "SIGINT: stopping" in log
     probe = await spawn(env, [sys.executable, "-m", "bot.ops.probe"])
     assert await probe.wait(30) == 1

@@ -1,5 +1,6 @@
-"""SIGTERM (docker stop, systemctl stop) and SIGINT (Ctrl+C) stop the bot gracefully: it
-stops taking updates, sends what is queued and exits 0 within 10 s."""
+"""SIGTERM (docker stop, systemctl stop) stops the bot gracefully: it stops taking
+updates, sends what is queued and exits 0 within 10 s. (SIGINT, Ctrl+C: the polling test
+of test_health.py ends with it.)"""
 
 from __future__ import annotations
 
@@ -11,22 +12,7 @@ from bot.render.messages import help_text
 from tests.e2e.harness import Driver, start_game
 from tests.fakeapi import FakeTelegram
 from tests.ops.conftest import Spawn
-from tests.ops.process import BotProcess, bot_env, sends
-
-# `docker stop` sends SIGKILL 10 s after SIGTERM.
-STOP_DEADLINE = 10.0
-
-
-async def polling(fake: FakeTelegram, bot: BotProcess) -> None:
-    """Wait until the bot process asks for updates (or has died)."""
-    await fake.wait_for(lambda: fake.world.poll_generation > 0 or bot.exited, 30)
-    assert not bot.exited, bot.stderr()
-
-
-def assert_clean_exit(log: str) -> None:
-    assert "Traceback" not in log, log
-    assert " ERROR " not in log, log
-    assert "Unclosed" not in log, log
+from tests.ops.process import STOP_DEADLINE, assert_clean_exit, bot_env, polling, sends
 
 
 async def test_sigterm_mid_game_flushes_the_queued_message_and_exits_0(
@@ -38,8 +24,7 @@ async def test_sigterm_mid_game_flushes_the_queued_message_and_exits_0(
     await polling(fake, bot)
     lobby = await start_game(fake, group, anna, [boris])
     driver = Driver(fake, [anna, boris], rng=random.Random(8), game_id=lobby.game_id)
-    for _ in range(3):
-        await driver.step()
+    await driver.step()
 
     # In another group, the answer to /help meets a flood wait: it is still queued when
     # SIGTERM comes.
@@ -56,14 +41,3 @@ async def test_sigterm_mid_game_flushes_the_queued_message_and_exits_0(
     assert_clean_exit(bot.stderr())
     assert "SIGTERM: stopping" in bot.stderr()
     assert "bot stopped" in bot.stderr()
-
-
-async def test_sigint_when_idle_exits_0(fake: FakeTelegram, spawn: Spawn, tmp_path: Path) -> None:
-    bot = await spawn(bot_env(tmp_path, fake))
-    await polling(fake, bot)
-    bot.send(signal.SIGINT)
-    assert await bot.wait(STOP_DEADLINE) == 0
-    log = bot.stderr()
-    assert_clean_exit(log)
-    assert "KeyboardInterrupt" not in log
-    assert "SIGINT: stopping" in log
