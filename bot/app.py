@@ -71,6 +71,7 @@ class BotApp:
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS
     telemetry: Telemetry = field(default_factory=Telemetry)
     outbox_stats: OutboxStats | None = None
+    """The backlog figures of /metrics; None: today's outbox, read by bot.ops.backlog."""
     stopping: asyncio.Event = field(default_factory=asyncio.Event)
     """Set to stop: whatever takes updates (polling, the webhook server) awaits it."""
     handlers_grace: float = HANDLERS_GRACE_SECONDS
