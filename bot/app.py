@@ -17,6 +17,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeDefault, User
+from aiogram.utils.token import TokenValidationError
 from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -248,7 +249,7 @@ def _create_bot(settings: Settings, token: str, telemetry: Telemetry) -> Bot:
     session.middleware(CallMetrics(telemetry))
     try:
         return Bot(token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML))
-    except Exception as error:  # aiogram checks the token's shape before any call
+    except TokenValidationError as error:  # aiogram checks its shape before any call
         raise telegram_error(settings.telegram_api_base, error) from error
 
 
