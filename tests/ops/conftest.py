@@ -8,7 +8,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
+from pydantic import SecretStr
 
+from bot.app import BotApp, build_app
+from bot.config import Settings
+from tests.e2e.harness import UNLIMITED
 from tests.fakeapi import FakeTelegram
 from tests.ops.process import BotProcess
 
@@ -38,3 +42,15 @@ async def spawn(tmp_path: Path) -> AsyncIterator[Spawn]:
     yield start
     for process in started:
         await process.kill()
+
+
+@pytest.fixture
+async def app(fake: FakeTelegram, tmp_path: Path) -> BotApp:
+    """The bot built in this process, polling mode, not started."""
+    settings = Settings(
+        bot_token=SecretStr(fake.token),
+        telegram_api_base=fake.base_url,
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+        webhook_url=None,
+    )
+    return await build_app(settings, computer_pause=0.0, ai_processes=0, outbox_limits=UNLIMITED)

@@ -14,6 +14,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from aiogram.filters import Command
+from aiogram.types import Message
 from pydantic import SecretStr
 
 from bot import db
@@ -193,3 +195,25 @@ async def test_polling_mode_serves_health_on_its_own_port_and_stops_on_sigint(
     assert "SIGINT: stopping" in log
     probe = await spawn(env, [sys.executable, "-m", "bot.ops.probe"])
     assert await probe.wait(30) == 1
+
+
+async def test_a_handler_that_raises_is_counted(fake: FakeTelegram, app: BotApp) -> None:
+    async def boom(message: Message) -> None:
+        raise RuntimeError("a bug")
+
+    app.dispatcher.message.register(boom, Command("boom"))
+    registry = app.telemetry.registry
+
+    def errors() -> float | None:
+        return registry.get_sample_value("debertz_update_errors_total", {"type": "message"})
+
+    carol = fake.add_user("Carol")
+    running = asyncio.create_task(app.run_polling())
+    try:
+        carol.send(carol, "/boom")
+        assert await fake.wait_for(errors, 10) == 1
+    finally:
+        app.request_stop()
+        await asyncio.wait_for(running, 10)
+    assert registry.get_sample_value("debertz_updates_total", {"type": "message"}) == 1
+    assert registry.get_sample_value("debertz_update_seconds_count", {"type": "message"}) == 1

@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from pathlib import Path
 
 import pytest
 from aiogram.filters import Command
 from aiogram.types import Message
-from pydantic import SecretStr
 
-from bot.app import BotApp, build_app
-from bot.config import Settings
+from bot.app import BotApp
 from bot.services.context import AppContext
-from tests.e2e.harness import UNLIMITED
 from tests.fakeapi import FakeTelegram
 from tests.ops.process import sends
 
@@ -33,17 +29,6 @@ class SlowCommand:
         await self.release.wait()
         app.outbox.send(message.chat.id, "finished")
         self.finished = True
-
-
-@pytest.fixture
-async def app(fake: FakeTelegram, tmp_path: Path) -> BotApp:
-    settings = Settings(
-        bot_token=SecretStr(fake.token),
-        telegram_api_base=fake.base_url,
-        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
-        webhook_url=None,
-    )
-    return await build_app(settings, computer_pause=0.0, ai_processes=0, outbox_limits=UNLIMITED)
 
 
 async def test_stop_waits_for_a_running_handler_and_takes_no_new_update(
