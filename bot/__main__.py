@@ -1,4 +1,9 @@
-"""``python -m bot``: run the bot with the settings from the environment and ``.env``."""
+"""``python -m bot``: run the bot with the settings from the environment and ``.env``.
+
+Exit codes: 0 stopped by SIGTERM/SIGINT; 2 a setting is missing or wrong; 3 Telegram
+refuses BOT_TOKEN; 4 the Bot API cannot be reached; 5 the database cannot be used; 6 the
+HTTP port (webhook, or /healthz in polling mode) is taken. Each failure to start prints
+one line on stderr, no traceback."""
 
 from __future__ import annotations
 
@@ -7,14 +12,21 @@ import logging
 import sys
 
 from bot.config import MissingBotTokenError, SettingsError, load_settings
+from bot.ops.startup import ConfigurationError, StartupError
+
+PROGRAM = "debertz-bot"
+
+
+def fail(error: StartupError) -> int:
+    print(f"{PROGRAM}: {error}", file=sys.stderr)
+    return error.exit_code
 
 
 def main() -> int:
     try:
         settings = load_settings()
     except SettingsError as error:
-        print(error, file=sys.stderr)
-        return 2
+        return fail(ConfigurationError(str(error)))
     logging.basicConfig(
         level=settings.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -24,9 +36,10 @@ def main() -> int:
     try:
         asyncio.run(run(settings))
     except MissingBotTokenError as error:
-        print(error, file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
+        return fail(ConfigurationError(str(error)))
+    except StartupError as error:
+        return fail(error)
+    except KeyboardInterrupt:  # Ctrl+C before the bot's own handlers were installed
         return 0
     return 0
 

@@ -1,18 +1,25 @@
-"""Building and running the bot: Bot, Dispatcher, database, outbox, timers."""
+"""Building and running the bot: Bot, Dispatcher, database, outbox, timers; the order
+things start and stop in."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import TypeVar
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
-from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeDefault
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeDefault, User
+from aiogram.utils.token import TokenValidationError
+from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import db
@@ -24,6 +31,12 @@ from bot.i18n import SUPPORTED
 from bot.intake import Inbox, poll
 from bot.intake.answers import LateAnswers
 from bot.logs import RequestLogger, UpdateLogger
+from bot.ops.backlog import outbox_stats
+from bot.ops.health import health_routes, serve_health
+from bot.ops.instruments import CallMetrics, UpdateMetrics
+from bot.ops.signals import stop_on_signals
+from bot.ops.startup import CannotListen, database_error, one_line, telegram_error
+from bot.ops.telemetry import OutboxStats, Telemetry
 from bot.outbox import Limits, Outbox
 from bot.outbox.db_store import SqlDurableStore
 from bot.outbox.leader import Leadership
@@ -33,16 +46,23 @@ from bot.services.context import AppContext
 from bot.services.membership import chat_migrated, user_unreachable
 from bot.services.scheduler import TimerLoop
 
-__all__ = ["BotApp", "build_app"]
+__all__ = ["BotApp", "build_app", "run"]
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 COMMANDS = ("newgame", "score", "rules", "settings", "cancel", "help")
-# How long a stop (SIGTERM) waits for queued messages to go out. What is still queued
-# then is not lost when it matters: hand results stay in the database for the next start,
-# and tables and hands are redrawn at start. Without a bound, a flood wait of Telegram
-# (retry_after can be minutes) would hold the stop until the process is killed.
+# A stop (SIGTERM) must end within 10 s, the time `docker stop` waits before SIGKILL:
+# handlers already running get HANDLERS_GRACE_SECONDS to finish, then queued messages
+# SHUTDOWN_DRAIN_SECONDS to go out, then a call already under way CALL_GRACE_SECONDS.
+# What is still queued then is not lost: every message and the wanted state of every
+# edited one are in the database, and the next start sends what is missing. Without a
+# bound, a flood wait of Telegram (retry_after can be minutes) would hold the stop until
+# the process is killed.
+HANDLERS_GRACE_SECONDS = 2.0
 SHUTDOWN_DRAIN_SECONDS = 5.0
+CALL_GRACE_SECONDS = 1.5
 
 
 @dataclass
@@ -55,10 +75,16 @@ class BotApp:
     inbox: Inbox
     leadership: Leadership
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS
+    telemetry: Telemetry = field(default_factory=Telemetry)
+    outbox_stats: OutboxStats | None = None
+    """The backlog figures of /metrics; None: read from the database (bot.ops.backlog)."""
     stopping: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set to stop: whatever takes updates (polling, the webhook server) awaits it."""
+    handlers_grace: float = HANDLERS_GRACE_SECONDS
 
     def request_stop(self) -> None:
-        """Stop taking updates and shut down (what SIGTERM does)."""
+        """Stop taking updates, let handlers finish, flush the outbox, close everything
+        (what SIGTERM and SIGINT do); ``run_polling`` or ``run_webhook`` then return."""
         self.stopping.set()
 
     async def startup(self) -> None:
@@ -70,13 +96,28 @@ class BotApp:
         log.info("bot @%s started", self.context.bot_username)
 
     async def shutdown(self) -> None:
-        await self.inbox.stop()
-        await self.timers.stop()
-        await self.context.outbox.stop(drain=True, drain_limit=self.shutdown_drain)
-        await self.leadership.stop()
-        self.context.players.close()
-        await self.bot.session.close()
-        await self.engine.dispose()
+        """After the intake stopped. Safe after a failed or skipped ``startup``."""
+        try:
+            # Cut off after the grace, an update stays undone and is handled at the next
+            # start: nothing it did was committed.
+            await self.inbox.stop(timeout=self.handlers_grace)
+            await self.timers.stop()
+            await self.context.outbox.stop(drain=True, drain_limit=self.shutdown_drain)
+            await self.leadership.stop()
+        finally:
+            try:
+                self.context.players.close()
+            finally:
+                try:
+                    await self.bot.session.close()
+                finally:
+                    await self.engine.dispose()
+        log.info("bot stopped")
+
+    def health_routes(self) -> list[web.RouteDef]:
+        """GET /healthz and GET /metrics."""
+        stats = self.outbox_stats or outbox_stats(self.context.sessionmaker)
+        return health_routes(self.engine, self.telemetry, stats)
 
     async def _set_commands(self) -> None:
         for lang in (*SUPPORTED, None):
@@ -89,28 +130,32 @@ class BotApp:
                 await self.bot.set_my_commands(commands, scope=scope, language_code=lang)
 
     async def run_polling(self) -> None:
-        """Long polling until cancelled."""
-        await self.startup()
+        """Long polling until ``request_stop``."""
         try:
-            await self.bot.delete_webhook()
-            polling = asyncio.create_task(
-                poll(
-                    self.bot,
-                    self.inbox,
-                    allowed_updates=self.dispatcher.resolve_used_update_types(),
-                ),
-                name="polling",
-            )
-            stopping = asyncio.create_task(self.stopping.wait())
-            await asyncio.wait({polling, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            for task in (polling, stopping):
-                task.cancel()
-            results = await asyncio.gather(polling, stopping, return_exceptions=True)
-            for result in results:
-                if isinstance(result, Exception):
-                    raise result
+            await self.startup()
+            if not self.stopping.is_set():
+                await self._take_updates()
         finally:
             await self.shutdown()
+
+    async def _take_updates(self) -> None:
+        """The intake of polling mode: returns once ``stopping`` is set, without waiting
+        for the updates already taken (``shutdown`` does)."""
+        await self.bot.delete_webhook()
+        polling = asyncio.create_task(
+            poll(self.bot, self.inbox, allowed_updates=self.dispatcher.resolve_used_update_types()),
+            name="polling",
+        )
+        stop = asyncio.create_task(self.stopping.wait(), name="stop-request")
+        try:
+            await asyncio.wait({polling, stop}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stop.cancel()
+        # A batch being fetched is not confirmed: Telegram sends it again next time.
+        polling.cancel()
+        await asyncio.wait({polling})
+        if not polling.cancelled():
+            polling.result()  # polling that crashed says why
 
 
 async def build_app(
@@ -122,22 +167,34 @@ async def build_app(
     outbox_limits: Limits | None = None,
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS,
     inbox_lease: timedelta = timedelta(seconds=10),
+    stopping: asyncio.Event | None = None,
 ) -> BotApp:
     """Everything wired, migrations applied; call ``startup`` (or ``run_polling``) next.
-    ``shutdown_drain``: seconds a stop waits for queued messages. ``inbox_lease``: how
+    ``shutdown_drain``: seconds a stop waits for queued messages; ``inbox_lease``: how
     long a process holds an update or a deadline before another process may take it over
-    (it is applied once all the same)."""
+    (it is applied once all the same); ``stopping``: the event that stops the app (one of
+    its own by default).
+
+    A database or a Bot API that cannot be used raises a StartupError saying so in one
+    line, with whatever had been opened closed."""
     token = settings.require_bot_token()
-    await db.upgrade_to_head(settings.database_url)
+    try:
+        await db.upgrade_to_head(settings.database_url)
+    except Exception as error:
+        log.debug("migrating the database failed", exc_info=True)
+        raise database_error(settings.database_url, error) from error
     engine = db.create_engine(settings.database_url)
-    sessionmaker = db.create_sessionmaker(engine)
-    session = AiohttpSession()
-    if settings.telegram_api_base:
-        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
-    session.middleware(RequestLogger())
-    session.middleware(LateAnswers())
-    bot = Bot(token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML))
-    me = await bot.get_me()
+    try:
+        telemetry = Telemetry()
+        bot = _create_bot(settings, token, telemetry)
+        try:
+            me = await _identify(bot, settings)
+        except BaseException:
+            await bot.session.close()
+            raise
+    except BaseException:
+        await engine.dispose()
+        raise
 
     context: AppContext
     players = ComputerPlayers(processes=ai_processes)
@@ -148,12 +205,14 @@ async def build_app(
     async def on_migrated(old: int, new: int) -> None:
         await chat_migrated(context, old, new)
 
+    sessionmaker = db.create_sessionmaker(engine)
     outbox = Outbox(
         bot,
         store=SqlDurableStore(sessionmaker),
         on_forbidden=on_forbidden,
         on_migrated=on_migrated,
         limits=outbox_limits,
+        stop_grace=CALL_GRACE_SECONDS,
         poll_interval=5.0,
         feeding=False,
     )
@@ -166,36 +225,114 @@ async def build_app(
         players=players,
         bot_username=me.username or "",
         computer_pause=computer_pause,
+        record_move=telemetry.record_move,
     )
     timers = TimerLoop(context, tick=timer_tick, lease=inbox_lease)
     dispatcher = Dispatcher()
     dispatcher["app"] = context
     dispatcher.update.outer_middleware(UpdateLogger())
+    dispatcher.update.outer_middleware(UpdateMetrics(telemetry))
     dispatcher.include_router(build_router())
     install_error_handler(dispatcher)
-    shared = engine.dialect.name == "postgresql"
     inbox = Inbox(
         dispatcher,
         bot,
         sessionmaker,
         lease=inbox_lease,
         # SQLite is one process: what is undone at its start was left by its own crash.
-        take_over_at_start=not shared,
+        take_over_at_start=engine.dialect.name != "postgresql",
     )
-    leadership = Leadership(engine, outbox)
-    return BotApp(bot, dispatcher, context, engine, timers, inbox, leadership, shutdown_drain)
+    return BotApp(
+        bot,
+        dispatcher,
+        context,
+        engine,
+        timers,
+        inbox,
+        Leadership(engine, outbox),
+        shutdown_drain,
+        telemetry=telemetry,
+        stopping=stopping or asyncio.Event(),
+    )
+
+
+def _create_bot(settings: Settings, token: str, telemetry: Telemetry) -> Bot:
+    session = AiohttpSession()
+    if settings.telegram_api_base:
+        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
+    session.middleware(RequestLogger())
+    session.middleware(CallMetrics(telemetry))
+    session.middleware(LateAnswers())
+    try:
+        return Bot(token, session=session, default=DefaultBotProperties(parse_mode=ParseMode.HTML))
+    except TokenValidationError as error:  # aiogram checks its shape before any call
+        raise telegram_error(settings.telegram_api_base, error) from error
+
+
+async def _identify(bot: Bot, settings: Settings) -> User:
+    """getMe: the first call, so the one that finds a wrong token or no Bot API."""
+    try:
+        return await bot.get_me()
+    except (TelegramAPIError, OSError, TimeoutError) as error:
+        raise telegram_error(settings.telegram_api_base, error) from error
 
 
 async def run(settings: Settings) -> None:
-    app = await build_app(
-        settings,
-        computer_pause=settings.computer_pause,
-        inbox_lease=timedelta(seconds=settings.update_lease),
-        outbox_limits=None if settings.pacing else Limits.unlimited(),
-    )
-    if settings.webhook_enabled:
-        from bot.webhook import run_webhook
+    """The bot, until SIGTERM or SIGINT (then a graceful stop). What keeps it from
+    starting raises a StartupError."""
+    stopping = asyncio.Event()
+    with stop_on_signals(stopping.set):
+        app = await _unless_stopped(
+            build_app(
+                settings,
+                computer_pause=settings.computer_pause,
+                inbox_lease=timedelta(seconds=settings.update_lease),
+                outbox_limits=None if settings.pacing else Limits.unlimited(),
+                stopping=stopping,
+            ),
+            stopping,
+        )
+        if app is None:
+            log.info("stopped while starting")
+            return
+        if settings.webhook_enabled:
+            from bot.webhook import run_webhook
 
-        await run_webhook(app)
-    else:
+            await run_webhook(app)
+        else:
+            await _run_polling_with_health(app, settings)
+
+
+async def _run_polling_with_health(app: BotApp, settings: Settings) -> None:
+    """Polling mode has no HTTP server of its own: /healthz and /metrics get one."""
+    if settings.health_port is None:
         await app.run_polling()
+        return
+    host, port = settings.health_host, settings.health_port
+    async with contextlib.AsyncExitStack() as stack:
+        try:
+            await stack.enter_async_context(serve_health(app.health_routes(), host, port))
+        except OSError as error:
+            await app.shutdown()
+            raise CannotListen(
+                f"cannot serve /healthz on {host}:{port} (HEALTH_HOST, HEALTH_PORT): "
+                f"{one_line(error)}"
+            ) from error
+        await app.run_polling()
+
+
+async def _unless_stopped(step: Awaitable[T], stopping: asyncio.Event) -> T | None:
+    """``step``'s result, or None once ``stopping`` is set first (``step`` is cancelled:
+    a start waiting on a slow database must not hold up a stop)."""
+    task = asyncio.ensure_future(step)
+    stop = asyncio.ensure_future(stopping.wait())
+    try:
+        await asyncio.wait({task, stop}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stop.cancel()
+    if task.done():
+        return task.result()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    return None

@@ -18,6 +18,7 @@ from pydantic import (
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = [
+    "DEFAULT_HEALTH_PORT",
     "ENV_FILE",
     "Language",
     "MissingBotTokenError",
@@ -33,6 +34,9 @@ LogLevel = Literal["CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG"]
 
 DEFAULT_SQLITE_FILE = "debertz.sqlite3"
 ENV_FILE = ".env"
+# Not 8081: that is the default port of a self-hosted telegram-bot-api server, which is
+# often run beside the bot (TELEGRAM_API_BASE=http://127.0.0.1:8081).
+DEFAULT_HEALTH_PORT = 8090
 
 # Telegram accepts only these characters in X-Telegram-Bot-Api-Secret-Token.
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
@@ -89,6 +93,10 @@ class Settings(BaseSettings):
     webhook_host: str = "0.0.0.0"
     webhook_port: int = Field(default=8080, ge=1, le=65535)
     webhook_path: str = "/webhook"
+    # Polling mode serves /healthz and /metrics here (webhook mode serves them beside the
+    # webhook). None (HEALTH_PORT=0 or empty): not served.
+    health_host: str = "127.0.0.1"
+    health_port: int | None = Field(default=DEFAULT_HEALTH_PORT, ge=1, le=65535)
     turn_timeout: int = Field(default=60, gt=0, le=86_400)
     computer_pause: float = Field(default=1.0, ge=0, le=30)
     update_lease: float = Field(default=10.0, gt=0, le=600)
@@ -105,6 +113,15 @@ class Settings(BaseSettings):
         if isinstance(value, str) and not value.strip():
             return None
         return value
+
+    @field_validator("health_port", mode="before")
+    @classmethod
+    def _zero_is_off(cls, value: object) -> object:
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        if isinstance(value, str):
+            value = value.strip()
+        return None if value in (0, "0") else value
 
     @field_validator("database_url")
     @classmethod

@@ -71,6 +71,11 @@ class Inbox:
             self._sweeper = None
         if self._tasks:
             _, late = await asyncio.wait(set(self._tasks), timeout=timeout)
+            if late:
+                log.warning(
+                    "stopping with %d updates still being handled; the next start handles them",
+                    len(late),
+                )
             for task in late:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)

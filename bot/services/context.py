@@ -31,6 +31,8 @@ class AppContext:
     """Seconds a computer player waits before acting, so people can follow the play."""
     wake_timers: Callable[[], None] = lambda: None
     """Set by the timer loop: called after a commit that created a near deadline."""
+    record_move: Callable[[str], None] = lambda by: None
+    """Set by the app to count a committed move; ``by``: player, computer or timeout."""
     _chat_locks: defaultdict[int, asyncio.Lock] = dataclasses.field(
         default_factory=lambda: defaultdict(asyncio.Lock)
     )

@@ -57,6 +57,7 @@ async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: A
                 await _store_move(ctx, session, table, seat, action, events)
         except db.VersionConflict:
             return Answer.refuse(alert(Alert.TOO_LATE, lang))
+    ctx.record_move("player")
     ctx.wake_timers()
     return Answer()
 
@@ -108,6 +109,7 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
                 await _store_move(ctx, session, table, seat, action, events)
         except db.VersionConflict:
             return False
+    ctx.record_move("computer" if seat_row.user_id is None else "timeout")
     ctx.wake_timers()
     return True
 

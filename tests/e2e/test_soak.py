@@ -118,5 +118,5 @@ async def _play_and_kill(
     for query in in_flight:
         await fake.wait_answer(query, timeout=20)
     await fake.wait_idle(quiet=0.5, timeout=30)
-    assert await bot.terminate(sig=2) == 0
+    assert await bot.terminate() == 0
     return gid, kills

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-import signal
 from collections import Counter
 from pathlib import Path
 
@@ -122,4 +121,4 @@ async def _play(
 
     await fake.wait_idle(quiet=0.5, timeout=30)
     for bot in bots:
-        assert await bot.terminate(sig=signal.SIGINT) == 0
+        assert await bot.terminate() == 0
