@@ -9,16 +9,9 @@ from types import TracebackType
 import aiohttp
 from aiohttp import web
 
-__all__ = ["RandomBalancer", "free_port"]
+from tests.ops.process import free_port
 
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-    return port
+__all__ = ["RandomBalancer"]
 
 
 class RandomBalancer:

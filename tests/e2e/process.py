@@ -18,7 +18,7 @@ from typing import Any
 
 from tests.fakeapi import FakeTelegram
 
-__all__ = ["BotProcess", "Zygote", "base_environment"]
+__all__ = ["ForkedBot", "Zygote", "base_environment"]
 
 
 def base_environment() -> dict[str, str]:
@@ -66,9 +66,10 @@ class Zygote:
         self._process.wait(timeout=10)
 
 
-class BotProcess:
-    """One bot process at a time, started again as often as a test likes; its stderr
-    (the log) goes to ``log_path``, each run after a ``--- run N ---`` line."""
+class ForkedBot:
+    """The bot forked by a :class:`Zygote`, one process at a time, started again as
+    often as a test likes; its stderr (the log) goes to ``log_path``, each run after a
+    ``--- run N ---`` line."""
 
     def __init__(
         self,
@@ -99,6 +100,8 @@ class BotProcess:
             "DATABASE_URL": self.database_url,
             "LOG_LEVEL": "INFO",
             "TURN_TIMEOUT": "600",
+            # Several of these at once (and the developer's own bot) need no health port.
+            "HEALTH_PORT": "0",
             **self.extra_env,
         }
 

@@ -20,7 +20,7 @@ from sqlalchemy import select
 
 from bot.db.models import OutboxMessage, SlotMessage
 from tests.e2e.harness import Decision, Driver, Oracle, database, decision_of, start_game
-from tests.e2e.process import BotProcess, Zygote
+from tests.e2e.process import ForkedBot, Zygote
 from tests.fakeapi import FakeChat, FakeTelegram, FakeUser
 
 KILLS = 20
@@ -36,7 +36,7 @@ async def test_sigkill_twenty_times_mid_game(
     users = [fake.add_user(name) for name in ("Anna", "Boris", "Vera")]
     group = fake.add_group("Soak", members=users, admins=users[:1])
     # A short lease: on PostgreSQL the presses a dead process held are taken over then.
-    bot = BotProcess(fake, soak_url, tmp_path / "bot", zygote, env={"UPDATE_LEASE": "2"})
+    bot = ForkedBot(fake, soak_url, tmp_path / "bot", zygote, env={"UPDATE_LEASE": "2"})
     try:
         gid, kills = await _play_and_kill(fake, bot, rng, users, group)
     finally:
@@ -91,7 +91,7 @@ async def _slots_show_what_is_stored(fake: FakeTelegram, url: str) -> None:
 
 
 async def _play_and_kill(
-    fake: FakeTelegram, bot: BotProcess, rng: random.Random, users: list[FakeUser], group: FakeChat
+    fake: FakeTelegram, bot: ForkedBot, rng: random.Random, users: list[FakeUser], group: FakeChat
 ) -> tuple[int, list[float]]:
     await bot.start()
     lobby = await start_game(fake, group, users[0], users[1:])

@@ -19,10 +19,11 @@ from sqlalchemy import select
 
 from bot.db.models import OutboxMessage
 from engine import Phase
-from tests.e2e.balancer import RandomBalancer, free_port
+from tests.e2e.balancer import RandomBalancer
 from tests.e2e.harness import Driver, Oracle, database, game_over_message, start_game
-from tests.e2e.process import BotProcess, Zygote
+from tests.e2e.process import ForkedBot, Zygote
 from tests.fakeapi import FakeTelegram
+from tests.ops.process import free_port
 
 SECRET = "two-processes-secret"
 _DEADLINE = re.compile(r"game (\d+): deadline of move (\d+): acting")
@@ -44,7 +45,7 @@ async def test_two_processes_behind_a_webhook_play_whole_games(
         [f"http://127.0.0.1:{port}" for port in ports], rng=random.Random(6)
     ) as balancer:
         bots = [
-            BotProcess(
+            ForkedBot(
                 fake,
                 process_db_url,
                 tmp_path / f"bot{i}",
@@ -100,7 +101,7 @@ async def test_two_processes_behind_a_webhook_play_whole_games(
 
 
 async def _play(
-    fake: FakeTelegram, bots: list[BotProcess], rng: random.Random, game_ids: list[int]
+    fake: FakeTelegram, bots: list[ForkedBot], rng: random.Random, game_ids: list[int]
 ) -> None:
     for bot in bots:
         await bot.start()
