@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import Suit
-from engine.playout import legal_mask
+from engine.legal import PlayRules, legal_mask
 from engine.rules import Rules
 from engine.scoring import score_hand, side_count
 
@@ -84,7 +84,7 @@ def play_out(
     gone: int,
     voids: list[int],
     bidder: int,
-    overtrump: bool,
+    overtrump: PlayRules | bool,
 ) -> int:
     """Play the hand to its end with :func:`~engine.ai.policy.choose_card` for every seat.
 

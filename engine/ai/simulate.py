@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.actions import Action
 from engine.events import Redeal
 from engine.game import Game, Phase
+from engine.legal import PlayRules
 
 from .bidding import choose_bid, choose_exchange
 from .infer import meld_layout
@@ -99,6 +100,6 @@ def simulate_hand(
         gone,
         [0] * n,
         frame.bidder,
-        rules.overtrump,
+        PlayRules.of(rules, n),
     )
     return frame.utility(side, layout, card_points, tricks, last)

@@ -1,0 +1,55 @@
+"""After bidding: the extra cards (2-3 players) and the trump-seven exchange (RULES.md §4).
+
+The exchange is offered only when the seven is in a player's hand after the extra cards
+(not when it is the face-up card itself or in the unused stock).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..cards import DECK, Rank
+from ..events import Event, ExtraCardsDealt, SevenExchanged, SevenKept
+from . import play
+from .state import GameState, Phase
+
+__all__ = ["after_bidding", "exchange_seven", "keep_seven"]
+
+SEVEN_OF: Final = tuple(suit * 8 + Rank.SEVEN for suit in range(4))
+_EXTRA_CARDS: Final = 3
+
+
+def after_bidding(game: GameState, events: list[Event]) -> None:
+    """Deal the extras, then offer the exchange or start the play."""
+    n = game._n
+    if n < 4:
+        stock = game._stock
+        for k in range(1, n + 1):
+            receiver = (game._dealer + k) % n
+            for index in stock[:_EXTRA_CARDS]:
+                game._hands[receiver] |= 1 << index
+            del stock[:_EXTRA_CARDS]
+        events.append(ExtraCardsDealt(_EXTRA_CARDS))
+        if game._bid_round == 1 and game._rules.seven_exchange:
+            seven = 1 << SEVEN_OF[game._trump]
+            for holder in range(n):
+                if game._hands[holder] & seven:
+                    game._phase = Phase.EXCHANGE
+                    game._to_act = holder
+                    return
+    play.start_play(game)
+
+
+def exchange_seven(game: GameState, events: list[Event]) -> None:
+    seat = game._to_act
+    seven = SEVEN_OF[game._trump]
+    taken = game._proposed
+    game._hands[seat] ^= (1 << seven) | (1 << taken)
+    game._seven_exchanger = seat
+    events.append(SevenExchanged(seat, DECK[seven], DECK[taken]))
+    play.start_play(game)
+
+
+def keep_seven(game: GameState, events: list[Event]) -> None:
+    events.append(SevenKept(game._to_act))
+    play.start_play(game)
