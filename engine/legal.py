@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from .cards import HIGHER_TRUMPS, SUIT_MASKS, TRUMP_STRENGTH
-from .rules import Rules
+from .rules import OvertrumpScope, Rules
 
 __all__ = ["PlayRules", "legal_cards", "legal_mask"]
 
@@ -40,8 +40,13 @@ class PlayRules:
 
     @classmethod
     def of(cls, rules: Rules, players: int) -> PlayRules:
-        """The play rules of ``rules`` at a table of ``players``."""
-        return cls(overtrump=rules.overtrump)
+        """The play rules of ``rules`` at a table of ``players`` (RULES-VARIANTS §14-16)."""
+        return cls(
+            overtrump=rules.overtrump,
+            trump_led_only=rules.overtrump_scope is OvertrumpScope.TRUMP_LED,
+            partner_duty=rules.overtrump_partner or players != 4,
+            must_trump=rules.must_trump,
+        )
 
     def duty(self, led: int, trump: int, best_trump: int, partner_holds_it: bool) -> bool:
         """Whether the player to act must beat ``best_trump`` (-1: no trump in the trick)."""

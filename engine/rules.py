@@ -1,8 +1,15 @@
-"""The rule set of a game: one immutable value holding every option of RULES.md.
+"""The rule set of a game: one immutable value holding every option of RULES.md and of
+the variants of RULES-VARIANTS.md (part 2) the engine implements.
 
-``Rules()`` is the default, seed 000 ("Odessa debertz"). Presets are named in one place,
-:data:`PRESETS`; a chat starts from a preset and changes single options with
-:meth:`Rules.replace`, which returns a new value.
+``Rules()`` is the default, seed 000 ("Odessa debertz"), and every part-2 option's
+default keeps part 1's behaviour. Presets are named in one place: :data:`PRESETS` (part
+1's three, the ones the bot offers) and :data:`VARIANT_PRESETS` (part 2's table G);
+:meth:`Rules.preset` knows both. A chat starts from a preset and changes single options
+with :meth:`Rules.replace`, which returns a new value.
+
+An option that does not apply to a player count is ignored there (RULES-VARIANTS.md H3):
+``overtrump_partner`` with 2 or 3 players, ``hundred_four_only`` with 4, and so on.
+Combinations the rules forbid raise :class:`RulesError` naming both options.
 """
 
 from __future__ import annotations
@@ -13,13 +20,22 @@ from enum import StrEnum
 from typing import Any, Final
 
 __all__ = [
+    "ALL_PRESETS",
     "PRESETS",
+    "VARIANT_PRESETS",
     "BellaAnnouncement",
+    "BellaScoring",
     "DealerRotation",
+    "DebertzScore",
     "FirstLead",
+    "MeldTie",
+    "OvertrumpScope",
     "Rules",
     "RulesError",
+    "TargetTie",
+    "ThirdBaitRepeat",
     "ThreePlayerBait",
+    "ThreePlayerContract",
 ]
 
 
@@ -62,6 +78,78 @@ class ThreePlayerBait(StrEnum):
     """Always split in half between the two opponents."""
 
 
+class OvertrumpScope(StrEnum):
+    """When the duty to beat the highest trump in the trick holds (RULES-VARIANTS §15)."""
+
+    LED_AND_RUFF = "led_and_ruff"
+    """When trump is led and when a void player trumps (seed 000)."""
+    TRUMP_LED = "trump_led"
+    """Only when trump was led."""
+
+
+class BellaScoring(StrEnum):
+    """Who writes bella's 20 (RULES-VARIANTS §9)."""
+
+    ALWAYS = "always"
+    """The holder's side, always (seed 000)."""
+    TRICK_TAKER = "trick_taker"
+    """The side that takes the trick in which bella is announced."""
+    NEEDS_TRICK = "needs_trick"
+    """The holder's side, if it took a trick."""
+    STRICT = "strict"
+    """«Строгач»: the holder's side, if it took both tricks holding the trump K and Q;
+    otherwise nobody."""
+
+
+class MeldTie(StrEnum):
+    """Who wins a meld tie that category, top card and trump priority leave open (§10)."""
+
+    FIRST_TO_PLAY = "first_to_play"
+    """The player who plays earlier in the first trick (seed 000)."""
+    DEAL_ORDER = "deal_order"
+    """The player earlier clockwise from the left of the dealer."""
+    LAST_TRICK = "last_trick"
+    """The tied holder whose side takes the last trick; if none does, first to play."""
+
+
+class DebertzScore(StrEnum):
+    """What a debertz win writes (RULES-VARIANTS §12)."""
+
+    NONE = "none"
+    """Nothing: the game simply ends (seed 000)."""
+    TARGET = "target"
+    """The winner's total becomes the larger of its total and the target."""
+
+
+class ThreePlayerContract(StrEnum):
+    """What a 3-player bidder must beat (RULES-VARIANTS §17)."""
+
+    EACH = "each"
+    """Each defender (seed 000)."""
+    SUM = "sum"
+    """The two defenders together."""
+
+
+class ThirdBaitRepeat(StrEnum):
+    """Which baits of a side cost ``third_bait_penalty`` (RULES-VARIANTS §21)."""
+
+    EVERY_THIRD = "every_third"
+    """The 3rd, 6th, 9th ... (seed 000's reading)."""
+    THIRD_AND_LATER = "third_and_later"
+    """The 3rd and every later one."""
+    THIRD_ONLY = "third_only"
+    """The 3rd only."""
+
+
+class TargetTie(StrEnum):
+    """Who wins when several sides reach the target after a hand (RULES-VARIANTS §23)."""
+
+    HIGHEST = "highest"
+    """The highest score; equal: another hand (seed 000)."""
+    LAST_TRICK = "last_trick"
+    """The one of them that took the last trick; if none did, the highest."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Rules:
     """Every option of the rules; the defaults are seed 000 (the ``odessa`` preset).
@@ -102,6 +190,38 @@ class Rules:
     third_bait_penalty: int = 0
     """Every third bait of a side costs it this many points more (0: no penalty)."""
 
+    # Part 2 (RULES-VARIANTS.md), by section number.
+    bella_scoring: BellaScoring = BellaScoring.ALWAYS
+    """§9: who writes bella's 20; bella counts for its holder's side in the contract
+    comparison under every value."""
+    meld_tie: MeldTie = MeldTie.FIRST_TO_PLAY
+    """§10: step 4 of the meld ranking."""
+    debertz_length: int = 7
+    """§12: with ``debertz_wins``, the run length that wins (7, or 6)."""
+    debertz_score: DebertzScore = DebertzScore.NONE
+    """§12: with ``debertz_wins``, whether the winner's total becomes the target."""
+    hundred_four_only: bool = False
+    """§13: with ``hundred``, a hundred exists only with 4 players."""
+    must_trump: bool = True
+    """§14: a player void in the suit led must trump; false: he may discard (a trump he
+    plays still obeys the overtrump duty)."""
+    overtrump_scope: OvertrumpScope = OvertrumpScope.LED_AND_RUFF
+    """§15: with ``overtrump``, when the duty holds."""
+    overtrump_partner: bool = True
+    """§16: with ``overtrump`` and 4 players, the duty also holds over the partner's trump."""
+    three_player_contract: ThreePlayerContract = ThreePlayerContract.EACH
+    """§17: with 3 players, what the bidder must beat."""
+    bolt_by_players: bool = False
+    """§21: the bolt costs 50 with 2 players, 100 with 3 or 4 in pairs (needs
+    ``bolt_penalty`` 0)."""
+    third_bait_repeat: ThirdBaitRepeat = ThirdBaitRepeat.EVERY_THIRD
+    """§21: which baits cost ``third_bait_penalty``."""
+    target_tie: TargetTie = TargetTie.HIGHEST
+    """§23: several sides reach the target after a hand."""
+    gap_win: int = 0
+    """§26: with 2 players, a side leading by at least this much after a hand wins
+    (0: off); checked after the target."""
+
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
@@ -128,21 +248,31 @@ class Rules:
             raise RulesError(
                 f"third_bait_penalty must be between 0 and 10000, not {self.third_bait_penalty}"
             )
+        if self.debertz_length not in (6, 7):
+            raise RulesError(f"debertz_length must be 6 or 7, not {self.debertz_length}")
+        if not 0 <= self.gap_win <= 100_000:
+            raise RulesError(f"gap_win must be between 0 and 100000, not {self.gap_win}")
+        if self.bolt_by_players and self.bolt_penalty:
+            raise RulesError(
+                "bolt_by_players sets the bolt by the number of players: "
+                f"bolt_penalty must then be 0, not {self.bolt_penalty}"
+            )
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The named preset: ``odessa`` (default), ``moscow`` or ``kharkiv``."""
+        """The named preset: ``odessa`` (default), ``moscow``, ``kharkiv`` (part 1) or one
+        of :data:`VARIANT_PRESETS`."""
         try:
-            return PRESETS[name]
+            return ALL_PRESETS[name]
         except KeyError:
             raise RulesError(
-                f"unknown preset {name!r} (expected one of {', '.join(PRESETS)})"
+                f"unknown preset {name!r} (expected one of {', '.join(ALL_PRESETS)})"
             ) from None
 
     @property
     def preset_name(self) -> str | None:
         """The name of the preset equal to these rules, or None for a custom set."""
-        for name, rules in PRESETS.items():
+        for name, rules in ALL_PRESETS.items():
             if rules == self:
                 return name
         return None
@@ -185,11 +315,23 @@ class Rules:
 
     @staticmethod
     def option_names() -> tuple[str, ...]:
-        """Every option, in declaration order."""
+        """Part 1's options (RULES.md), in declaration order: the ones the bot's settings
+        and rules pages describe today."""
+        return _PART_ONE
+
+    @staticmethod
+    def variant_option_names() -> tuple[str, ...]:
+        """Part 2's options (RULES-VARIANTS.md) the engine implements, in declaration
+        order."""
+        return tuple(_PART_TWO_TYPES)
+
+    @staticmethod
+    def all_option_names() -> tuple[str, ...]:
+        """Every option, part 1 then part 2."""
         return tuple(_FIELD_TYPES)
 
 
-_FIELD_TYPES: Final[dict[str, type]] = {
+_PART_ONE_TYPES: Final[dict[str, type]] = {
     "target": int,
     "dealer_rotation": DealerRotation,
     "obligatory_dealer": bool,
@@ -206,6 +348,23 @@ _FIELD_TYPES: Final[dict[str, type]] = {
     "bolt_penalty": int,
     "third_bait_penalty": int,
 }
+_PART_TWO_TYPES: Final[dict[str, type]] = {
+    "bella_scoring": BellaScoring,
+    "meld_tie": MeldTie,
+    "debertz_length": int,
+    "debertz_score": DebertzScore,
+    "hundred_four_only": bool,
+    "must_trump": bool,
+    "overtrump_scope": OvertrumpScope,
+    "overtrump_partner": bool,
+    "three_player_contract": ThreePlayerContract,
+    "bolt_by_players": bool,
+    "third_bait_repeat": ThirdBaitRepeat,
+    "target_tie": TargetTie,
+    "gap_win": int,
+}
+_FIELD_TYPES: Final = {**_PART_ONE_TYPES, **_PART_TWO_TYPES}
+_PART_ONE: Final = tuple(_PART_ONE_TYPES)
 
 PRESETS: Final[dict[str, Rules]] = {
     "odessa": Rules(),
@@ -218,3 +377,22 @@ PRESETS: Final[dict[str, Rules]] = {
         three_player_bait=ThreePlayerBait.HALF,
     ),
 }
+"""Part 1's presets (RULES.md), the ones the bot's settings offer."""
+
+VARIANT_PRESETS: Final[dict[str, Rules]] = {
+    # Table G with H13: seed 1-D, the online site.
+    "site": Rules(
+        melds_need_trick=True,
+        bella_announcement=BellaAnnouncement.FIRST,
+        bella_scoring=BellaScoring.NEEDS_TRICK,
+        meld_tie=MeldTie.DEAL_ORDER,
+        hanging_bait=True,
+        three_player_contract=ThreePlayerContract.SUM,
+        third_bait_penalty=100,
+        overtrump_scope=OvertrumpScope.TRUMP_LED,
+    ),
+}
+"""Part 2's presets (RULES-VARIANTS.md table G, corrected by H13) whose every option the
+engine implements."""
+
+ALL_PRESETS: Final[dict[str, Rules]] = {**PRESETS, **VARIANT_PRESETS}

@@ -14,18 +14,40 @@ Decisions where the rule texts are silent (seed 000 wins where it speaks):
   3rd, 6th, ... bait the side also loses ``third_bait_penalty``.
 - Splitting a bait in half with 3 players: an odd point goes to the first opponent
   clockwise after the bidder.
+
+Part 2 (RULES-VARIANTS.md):
+
+- §9 ``bella_scoring``: the caller says which side writes bella's 20 (``bella_to``); in
+  the contract comparison bella counts for its holder's side under every value (the
+  rule's "bella counts in the contract comparison"; decided: for the holder, so that an
+  uncredited bella still counts, and a bella written to the taker is not counted twice).
+- §17 ``three_player_contract=sum``: the bidder compares with the defenders' sum; equal
+  is a tie (hanging bait where on, otherwise a bait).
+- §21 ``bolt_by_players`` and ``third_bait_repeat``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from .cards import Suit
-from .rules import Rules, ThreePlayerBait
+from .rules import Rules, ThirdBaitRepeat, ThreePlayerBait, ThreePlayerContract
 
-__all__ = ["HandResult", "Outcome", "SideScore", "score_hand", "side_count", "side_of"]
+__all__ = [
+    "BELLA_TO_HOLDER",
+    "HandResult",
+    "Outcome",
+    "SideScore",
+    "bolt_cost",
+    "score_hand",
+    "side_count",
+    "side_of",
+]
+
+BELLA_TO_HOLDER: Final = -1
+"""``score_hand(bella_to=...)``: bella's 20 go to the holder's side (seed 000)."""
 
 
 class Outcome(StrEnum):
@@ -123,12 +145,14 @@ def score_hand(
     bella_seat: int | None,
     hanging_before: int,
     baits_before: tuple[int, ...],
+    bella_to: int | None = BELLA_TO_HOLDER,
 ) -> HandResult:
     """Score a finished hand. Per-seat inputs are indexed by seat; the result by side.
 
     ``meld_side`` is the side holding the highest meld and ``meld_points`` all of that
     side's melds; with the ``melds_need_trick`` option they count only if that side took
-    a trick.
+    a trick. ``bella_to`` is the side that writes bella (None: nobody), as
+    ``bella_scoring`` decides; by default the holder's side.
     """
     count = side_count(players)
     side_cards = [0] * count
@@ -143,20 +167,29 @@ def score_hand(
     if meld_side is not None and (not rules.melds_need_trick or side_tricks[meld_side] > 0):
         melds[meld_side] = meld_points
     bella = [0] * count
+    held = [0] * count
     if bella_seat is not None:
-        bella[side_of(bella_seat, players)] = 20
+        held[side_of(bella_seat, players)] = 20
+        if bella_to == BELLA_TO_HOLDER:
+            bella = list(held)
+        elif bella_to is not None:
+            bella[bella_to] = 20
     total = [side_cards[s] + last[s] + melds[s] + bella[s] for s in range(count)]
+    compared = [side_cards[s] + last[s] + melds[s] + held[s] for s in range(count)]
 
     bidder_side = side_of(bidder, players)
     opponents = [(bidder_side + k) % count for k in range(1, count)]
-    best_opponent = max(total[s] for s in opponents)
+    if players == 3 and rules.three_player_contract is ThreePlayerContract.SUM:
+        to_beat = sum(compared[s] for s in opponents)
+    else:
+        to_beat = max(compared[s] for s in opponents)
     written = list(total)
     received = [0] * count
     bait = [False] * count
     hanging_after = hanging_before
-    if total[bidder_side] > best_opponent:
+    if compared[bidder_side] > to_beat:
         outcome = Outcome.MADE
-    elif total[bidder_side] == best_opponent and rules.hanging_bait:
+    elif compared[bidder_side] == to_beat and rules.hanging_bait:
         outcome = Outcome.HANGING
         written[bidder_side] = 0
         hanging_after += total[bidder_side]
@@ -181,10 +214,11 @@ def score_hand(
 
     bolt = [0] * count
     bait_penalty = [0] * count
+    bolt_amount = bolt_cost(rules, players)
     for side in range(count):
-        if rules.bolt_penalty and side_tricks[side] == 0:
-            bolt[side] = -rules.bolt_penalty
-        if bait[side] and rules.third_bait_penalty and (baits_before[side] + 1) % 3 == 0:
+        if bolt_amount and side_tricks[side] == 0:
+            bolt[side] = -bolt_amount
+        if bait[side] and rules.third_bait_penalty and _penalized(rules, baits_before[side] + 1):
             bait_penalty[side] = -rules.third_bait_penalty
         written[side] += bolt[side] + bait_penalty[side]
 
@@ -214,6 +248,23 @@ def score_hand(
         ),
         hanging=hanging_after,
     )
+
+
+def bolt_cost(rules: Rules, players: int) -> int:
+    """What a side that took no trick loses (0: no bolt penalty)."""
+    if rules.bolt_by_players:
+        return 100 if players in (3, 4) else 50
+    return rules.bolt_penalty
+
+
+def _penalized(rules: Rules, bait_number: int) -> bool:
+    """Whether a side's ``bait_number``-th bait costs ``third_bait_penalty``."""
+    repeat = rules.third_bait_repeat
+    if repeat is ThirdBaitRepeat.THIRD_AND_LATER:
+        return bait_number >= 3
+    if repeat is ThirdBaitRepeat.THIRD_ONLY:
+        return bait_number == 3
+    return bait_number % 3 == 0
 
 
 def _bait_shares(

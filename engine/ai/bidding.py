@@ -23,12 +23,16 @@ from engine.actions import (
 )
 from engine.cards import Rank
 from engine.melds import MeldKind, find_melds
-from engine.rules import Rules
+from engine.rules import Rules, ThreePlayerContract
 
 __all__ = ["THRESHOLDS", "choose_bid", "choose_exchange", "hand_worth"]
 
 THRESHOLDS: Final = {2: 56.0, 3: 56.0, 4: 78.0}
 """Worth (:func:`hand_worth`) a hand needs before its holder bids, per number of players."""
+
+_SUM_CONTRACT_EXTRA: Final = 22.0
+"""3 players under ``three_player_contract=sum``: the bidder must outscore both defenders
+together (about 81 of 162 instead of about 55), so he bids only on a stronger hand."""
 
 _DEALER_DISCOUNT: Final = 6.0
 """The last to speak in round 2 bids on less: everyone else showed weakness."""
@@ -108,6 +112,8 @@ def choose_bid(
     """A bid for ``hand``: the proposed suit in round 1, the best other suit in round 2,
     when its worth clears the threshold (``margin`` shifts it: negative bids more)."""
     threshold = THRESHOLDS[players] + margin
+    if players == 3 and rules.three_player_contract is ThreePlayerContract.SUM:
+        threshold += _SUM_CONTRACT_EXTRA
     if TAKE_PROPOSED in legal:
         worth = hand_worth(hand, proposed >> 3, rules)
         return TAKE_PROPOSED if worth >= threshold else PASS

@@ -22,7 +22,8 @@ from typing import Any, Final
 from engine.actions import Pass
 from engine.cards import SUIT_MASKS, Rank, mask_of
 from engine.game import SCHEMA_VERSION, Game, Phase
-from engine.melds import Meld, find_melds, has_bella, meld_key
+from engine.legal import PlayRules
+from engine.melds import Meld, find_melds, has_bella, rank_melds, wins_game
 from engine.rules import BellaAnnouncement, Rules
 from engine.view import PlayerView
 
@@ -159,10 +160,10 @@ class Knowledge:
         for seat, wanted in enumerate(self.announced):
             if wanted is None or seat == self.seat:
                 continue
-            melds = find_melds(start[seat], rules)
+            melds = find_melds(start[seat], rules, self.players)
             if _signature(melds) != wanted:
                 return False
-            if rules.debertz_wins and any(m.is_debertz for m in melds):
+            if any(wins_game(m, rules) for m in melds):
                 return False
         if self.melds_known:
             layout = meld_layout(start, self.trump, self.leader, rules)
@@ -171,7 +172,7 @@ class Knowledge:
             for seat, (suit, top, length) in self.shown:
                 if not any(
                     m.suit == suit and m.top == top and m.length == length
-                    for m in find_melds(start[seat], rules)
+                    for m in find_melds(start[seat], rules, self.players)
                 ):
                     return False
         return True
@@ -329,34 +330,38 @@ def _assign(
     return stock
 
 
-def meld_layout(start_hands: list[int], trump: int, leader: int, rules: Rules) -> MeldLayout:
+def meld_layout(
+    start_hands: list[int], trump: int, leader: int, rules: Rules, dealer: int | None = None
+) -> MeldLayout:
     """Who scores melds and bella, from the hands as they were at the start of the play
-    (RULES.md §5; the same comparison as :class:`engine.Game`)."""
+    (RULES.md §5 through :func:`engine.melds.rank_melds`, as :class:`engine.Game` does).
+
+    ``dealer`` defaults to the seat before ``leader``. A tie that ``meld_tie=last_trick``
+    leaves to the last trick is counted for the first to play among the tied: a
+    simplification of the utility, not of the rules."""
     n = len(start_hands)
-    best: tuple[int, int, int, int] | None = None
-    best_seat = -1
-    all_melds = []
+    sides = [seat % 2 if n == 4 else seat for seat in range(n)]
+    melds = [find_melds(hand, rules, n) for hand in start_hands]
     bella = None
     debertz = None
     for offset in range(n):
         seat = (leader + offset) % n
-        melds = find_melds(start_hands[seat], rules)
-        if rules.debertz_wins and debertz is None and any(m.is_debertz for m in melds):
-            debertz = seat % 2 if n == 4 else seat
-        all_melds.append((seat, melds))
-        order = offset
-        for meld in melds:
-            key = meld_key(meld, trump, rules, order)
-            if best is None or key > best:
-                best, best_seat = key, seat
+        if debertz is None and any(wins_game(m, rules) for m in melds[seat]):
+            debertz = sides[seat]
         if has_bella(start_hands[seat], trump):
             bella = seat
-    if best_seat < 0:
-        return MeldLayout(None, 0, bella, debertz)
-    side = best_seat % 2 if n == 4 else best_seat
-    points = sum(
-        m.points for s, melds in all_melds if (s % 2 if n == 4 else s) == side for m in melds
+    ranking = rank_melds(
+        melds,
+        trump,
+        rules,
+        first_leader=leader,
+        dealer=(leader - 1) % n if dealer is None else dealer,
+        side_of_seat=sides,
     )
+    if ranking.seat is None:
+        return MeldLayout(None, 0, bella, debertz)
+    side = sides[ranking.seat]
+    points = sum(m.points for seat in range(n) if sides[seat] == side for m in melds[seat])
     return MeldLayout(side, points, bella, debertz)
 
 
@@ -380,23 +385,27 @@ def knowledge(view: PlayerView) -> Knowledge:
     ]
     if view.trick:
         plays.append(tuple((seat, card.index) for seat, card in view.trick))
+    play = PlayRules.of(rules, n)
     for trick in plays:
         led = trick[0][1] >> 3
         best_trump = -1
+        best_seat = -1
         for position, (seat, index) in enumerate(trick):
             played_by[seat] |= 1 << index
             gone |= 1 << index
             suit = index >> 3
             if position and suit != led:
                 forbidden[seat] |= SUIT_MASKS[led]
-                if suit != trump:
+                if suit != trump and play.must_trump:
                     forbidden[seat] |= SUIT_MASKS[trump]
             if suit == trump:
                 if best_trump >= 0 and STRENGTH[trump][index] < STRENGTH[trump][best_trump]:
-                    if rules.overtrump:
+                    partner = n == 4 and best_seat == (seat + 2) % 4
+                    if play.duty(led, trump, best_trump, partner):
                         forbidden[seat] |= HIGHER_TRUMPS[trump][best_trump]
                 else:
                     best_trump = index
+                    best_seat = seat
 
     for seat, card in view.known_cards:
         fixed[seat] |= card.mask

@@ -27,7 +27,7 @@ from ..events import (
     TrickWon,
 )
 from ..legal import PlayRules, legal_cards
-from ..melds import Meld, find_melds, has_bella, meld_key
+from ..melds import Meld, find_melds, has_bella, rank_melds, wins_game
 from ..rules import BellaAnnouncement, FirstLead
 from ..scoring import side_of
 from . import end
@@ -62,27 +62,52 @@ def start_play(game: GameState) -> None:
 
 def derive_from_start_hands(game: GameState) -> None:
     """Melds, the side with the highest meld and bella, from the hands at the start of
-    the play; not serialized, since they follow from those hands."""
+    the play; not serialized, since they follow from those hands.
+
+    Under ``meld_tie=last_trick`` a tie between sides leaves the meld side open until
+    the last trick (:func:`settle_meld_tie`)."""
     n = game._n
     rules = game._rules
-    leader = game._first_leader
     trump = game._trump
-    game._melds = [find_melds(hand, rules) for hand in game._start_hands]
-    best: tuple[int, int, int, int] | None = None
-    best_seat = -1
-    for seat in range(n):
-        order = (seat - leader) % n
-        for meld in game._melds[seat]:
-            key = meld_key(meld, trump, rules, order)
-            if best is None or key > best:
-                best, best_seat = key, seat
-    if best_seat >= 0:
-        side = side_of(best_seat, n)
-        game._meld_side = side
-        game._meld_seats = tuple(s for s in range(n) if side_of(s, n) == side)
+    game._melds = [find_melds(hand, rules, n) for hand in game._start_hands]
+    ranking = rank_melds(
+        game._melds,
+        trump,
+        rules,
+        first_leader=game._first_leader,
+        dealer=game._dealer,
+        side_of_seat=[side_of(seat, n) for seat in range(n)],
+    )
+    if ranking.seat is not None:
+        side = side_of(ranking.seat, n)
+        if ranking.tied_sides:
+            game._meld_tied = ranking.tied_sides
+            game._meld_fallback = side
+            if game._tricks and len(game._tricks) == _tricks_per_hand(game):
+                settle_meld_tie(game, game._tricks[-1][2])
+        else:
+            _set_meld_side(game, side)
     for seat in range(n):
         if has_bella(game._start_hands[seat], trump):
             game._bella_seat = seat
+
+
+def _tricks_per_hand(game: GameState) -> int:
+    return sum(hand.bit_count() for hand in game._start_hands) // game._n
+
+
+def _set_meld_side(game: GameState, side: int) -> None:
+    n = game._n
+    game._meld_side = side
+    game._meld_seats = tuple(s for s in range(n) if side_of(s, n) == side)
+
+
+def settle_meld_tie(game: GameState, last_trick_seat: int) -> None:
+    """``meld_tie=last_trick``: the tied side that took the last trick wins the melds;
+    if none did, the first to play among them."""
+    side = side_of(last_trick_seat, game._n)
+    _set_meld_side(game, side if side in game._meld_tied else game._meld_fallback)
+    game._meld_tied = ()
 
 
 def _duty(game: GameState, play: PlayRules) -> bool:
@@ -158,13 +183,12 @@ def play_card(game: GameState, index: int, events: list[Event]) -> None:
             events.append(
                 MeldsAnnounced(seat, tuple(MeldAnnouncement(m.kind, m.top) for m in melds))
             )
-            if game._rules.debertz_wins:
-                for meld in melds:
-                    if meld.is_debertz:
-                        events.append(CardPlayed(seat, card))
-                        events.append(DebertzWon(seat, meld))
-                        end.finish(game, side_of(seat, n), events)
-                        return
+            for meld in melds:
+                if wins_game(meld, game._rules):
+                    events.append(CardPlayed(seat, card))
+                    events.append(DebertzWon(seat, meld))
+                    end.win_outright(game, side_of(seat, n), events)
+                    return
     events.append(CardPlayed(seat, card))
     if seat == game._bella_seat and bit & _BELLA_MASKS[trump]:
         game._bella_plays += 1

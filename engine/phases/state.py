@@ -50,8 +50,10 @@ class GameState:
         "_hands",
         "_hanging",
         "_led_suit",
+        "_meld_fallback",
         "_meld_seats",
         "_meld_side",
+        "_meld_tied",
         "_melds",
         "_move_number",
         "_n",
@@ -96,7 +98,9 @@ class GameState:
     _hanging: int
     _led_suit: int
     _meld_seats: tuple[int, ...]
+    _meld_fallback: int
     _meld_side: int
+    _meld_tied: tuple[int, ...]
     _melds: list[tuple[Meld, ...]]
     _move_number: int
     _n: int
@@ -170,6 +174,8 @@ class GameState:
         self._first_played = 0
         self._melds = [()] * n
         self._meld_side = -1
+        self._meld_tied = ()
+        self._meld_fallback = -1
         self._meld_seats = ()
         self._bella_seat = -1
         self._bella_plays = 0
