@@ -25,6 +25,7 @@ __all__ = [
     "VARIANT_PRESETS",
     "BellaAnnouncement",
     "BellaScoring",
+    "ClaimMidHand",
     "DealerRotation",
     "DebertzScore",
     "FirstLead",
@@ -141,6 +142,18 @@ class ThirdBaitRepeat(StrEnum):
     """The 3rd only."""
 
 
+class ClaimMidHand(StrEnum):
+    """Whether a side wins as soon as its points reach the target mid-hand (§22)."""
+
+    OFF = "off"
+    """Only after a hand (seed 000)."""
+    ON = "on"
+    """After each trick but the last, automatically."""
+    NOT_ON_JASS = "not_on_jass"
+    """As ``on``, but not after a trick holding the trump jack; a jack in the last trick
+    blocks every end check after that hand."""
+
+
 class TargetTie(StrEnum):
     """Who wins when several sides reach the target after a hand (RULES-VARIANTS §23)."""
 
@@ -216,6 +229,8 @@ class Rules:
     ``bolt_penalty`` 0)."""
     third_bait_repeat: ThirdBaitRepeat = ThirdBaitRepeat.EVERY_THIRD
     """§21: which baits cost ``third_bait_penalty``."""
+    claim_mid_hand: ClaimMidHand = ClaimMidHand.OFF
+    """§22: the claim of the game after a trick (automatic; recorded as ``claimed``)."""
     target_tie: TargetTie = TargetTie.HIGHEST
     """§23: several sides reach the target after a hand."""
     gap_win: int = 0
@@ -360,6 +375,7 @@ _PART_TWO_TYPES: Final[dict[str, type]] = {
     "three_player_contract": ThreePlayerContract,
     "bolt_by_players": bool,
     "third_bait_repeat": ThirdBaitRepeat,
+    "claim_mid_hand": ClaimMidHand,
     "target_tie": TargetTie,
     "gap_win": int,
 }

@@ -57,6 +57,9 @@ class Outcome(StrEnum):
     """The bidder's side sat: it writes 0 and its points go to the opponents."""
     HANGING = "hanging"
     """Hanging-bait option: a tie; the bidder's points are set aside."""
+    CLAIMED = "claimed"
+    """RULES-VARIANTS §22: a side reached the target mid-hand and won; each side wrote
+    its points so far (no last trick, no penalties)."""
 
 
 def side_of(seat: int, players: int) -> int:

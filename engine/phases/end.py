@@ -1,8 +1,10 @@
 """The end of a hand and of the game: scoring (:mod:`engine.scoring`), the target,
 the next dealer.
 
-After a hand, in this order (RULES-VARIANTS H8): the target, with ``target_tie``; then
-``gap_win`` (2 players).
+After a hand, in this order (RULES-VARIANTS H8): the ``not_on_jass`` block, the target
+with ``target_tie``, then ``gap_win`` (2 players). After a trick but the last,
+``claim_mid_hand`` (§22): the trick's side wins at once when its score before the hand
+plus its points so far reach the target; the hand is recorded as ``claimed``.
 
 With the ``winner`` dealer rotation and 4 players, "the next seat of that pair
 clockwise" is the first seat clockwise after the current dealer that belongs to the pair
@@ -15,12 +17,28 @@ from typing import Final
 
 from ..cards import Rank, Suit
 from ..events import Event, GameOver, HandScored, MeldsWon
-from ..rules import BellaAnnouncement, BellaScoring, DealerRotation, DebertzScore, TargetTie
-from ..scoring import BELLA_TO_HOLDER, HandResult, score_hand, side_of
+from ..rules import (
+    BellaAnnouncement,
+    BellaScoring,
+    ClaimMidHand,
+    DealerRotation,
+    DebertzScore,
+    TargetTie,
+)
+from ..scoring import BELLA_TO_HOLDER, HandResult, Outcome, SideScore, score_hand, side_of
 from . import deal, play
 from .state import GameState, Phase
 
-__all__ = ["bella_to", "bella_trick_winners", "finish", "next_dealer", "score", "win_outright"]
+__all__ = [
+    "bella_to",
+    "bella_trick_winners",
+    "claim_after_trick",
+    "finish",
+    "next_dealer",
+    "points_so_far",
+    "score",
+    "win_outright",
+]
 
 _BELLA_PAIR: Final = tuple(
     (1 << (suit * 8 + Rank.KING)) | (1 << (suit * 8 + Rank.QUEEN)) for suit in range(4)
@@ -60,7 +78,11 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
     game._sheet.append(result)
     events.append(HandScored(result))
 
-    winner = _game_winner(game, side_of(last_trick_seat, n))
+    jass = game._trump * 8 + Rank.JACK
+    blocked = (
+        game._rules.claim_mid_hand is ClaimMidHand.NOT_ON_JASS and jass in (game._tricks[-1][1])
+    )
+    winner = None if blocked else _game_winner(game, side_of(last_trick_seat, n))
     if winner is not None:
         finish(game, winner, events)
         return
@@ -68,6 +90,108 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
     game._deal_number += 1
     game._hand_number += 1
     events.append(deal.deal(game))
+
+
+def claim_after_trick(game: GameState, events: list[Event]) -> bool:
+    """§22: after a trick that is not the last, the side that took it wins the game if
+    its score before the hand plus its points so far reach the target. Returns whether
+    the game ended."""
+    rules = game._rules
+    claim = rules.claim_mid_hand
+    if claim is ClaimMidHand.OFF:
+        return False
+    _, cards, winner = game._tricks[-1]
+    if claim is ClaimMidHand.NOT_ON_JASS and game._trump * 8 + Rank.JACK in cards:
+        return False
+    n = game._n
+    side = side_of(winner, n)
+    so_far = points_so_far(game)
+    if game._scores[side] + sum(so_far[side]) < rules.target:
+        return False
+    count = len(game._scores)
+    tricks = [0] * count
+    for seat in range(n):
+        tricks[side_of(seat, n)] += game._tricks_won[seat]
+    lines = tuple(
+        SideScore(
+            side=s,
+            tricks=tricks[s],
+            card_points=so_far[s][0],
+            last_trick=0,
+            melds=so_far[s][1],
+            bella=so_far[s][2],
+            bait=False,
+            received=0,
+            hanging_won=0,
+            bolt=0,
+            bait_penalty=0,
+            written=sum(so_far[s]),
+        )
+        for s in range(count)
+    )
+    result = HandResult(
+        hand_number=game._hand_number,
+        dealer=game._dealer,
+        bidder=game._bidder,
+        bidder_side=side_of(game._bidder, n),
+        trump=Suit(game._trump),
+        outcome=Outcome.CLAIMED,
+        sides=lines,
+        hanging=game._hanging,
+    )
+    for line in lines:
+        game._scores[line.side] += line.written
+    game._sheet.append(result)
+    events.append(HandScored(result))
+    finish(game, side, events)
+    return True
+
+
+def points_so_far(game: GameState) -> list[tuple[int, int, int]]:
+    """Each side's (card points, melds, bella) counted so far in the hand, for a claim
+    (RULES-VARIANTS H8): melds once decided highest (with ``melds_need_trick``, once the
+    side has a trick; a tie waiting for the last trick counts for nobody); bella from the
+    close of the trick in which it is announced, as ``bella_scoring`` credits it."""
+    rules = game._rules
+    n = game._n
+    count = len(game._scores)
+    cards = [0] * count
+    tricks = [0] * count
+    for seat in range(n):
+        cards[side_of(seat, n)] += game._card_points[seat]
+        tricks[side_of(seat, n)] += game._tricks_won[seat]
+    melds = [0] * count
+    side = game._meld_side
+    if side >= 0 and (not rules.melds_need_trick or tricks[side]):
+        melds[side] = sum(m.points for s in game._meld_seats for m in game._melds[s])
+    bella = [0] * count
+    credited = _bella_so_far(game, tricks)
+    if credited is not None:
+        bella[credited] = 20
+    return [(cards[s], melds[s], bella[s]) for s in range(count)]
+
+
+def _bella_so_far(game: GameState, tricks: list[int]) -> int | None:
+    holder = game._bella_seat
+    if holder < 0:
+        return None
+    rules = game._rules
+    n = game._n
+    pair = _BELLA_PAIR[game._trump]
+    winners = [w for _, cards, w in game._tricks if any(1 << c & pair for c in cards)]
+    needed = 1 if rules.bella_announcement is BellaAnnouncement.FIRST else 2
+    if len(winners) < needed:
+        return None
+    side = side_of(holder, n)
+    scoring = rules.bella_scoring
+    if scoring is BellaScoring.TRICK_TAKER:
+        return side_of(winners[needed - 1], n)
+    if scoring is BellaScoring.NEEDS_TRICK:
+        return side if tricks[side] else None
+    if scoring is BellaScoring.STRICT:
+        both = len(winners) == 2 and all(side_of(w, n) == side for w in winners)
+        return side if both else None
+    return side
 
 
 def _game_winner(game: GameState, last_trick_side: int) -> int | None:

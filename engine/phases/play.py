@@ -237,6 +237,8 @@ def _close_trick(game: GameState, events: list[Event]) -> None:
         events.append(MeldsWon(game._meld_side, shown, sum(m.points for _, m in shown)))
     if last:
         end.score(game, winner, events)
+    else:
+        end.claim_after_trick(game, events)
 
 
 def winning_melds(game: GameState) -> tuple[tuple[int, Meld], ...]:
