@@ -29,6 +29,7 @@ __all__ = [
     "DealerRotation",
     "DebertzScore",
     "FirstLead",
+    "HangingRepeat",
     "MeldTie",
     "OvertrumpScope",
     "Rules",
@@ -120,6 +121,18 @@ class DebertzScore(StrEnum):
     """Nothing: the game simply ends (seed 000)."""
     TARGET = "target"
     """The winner's total becomes the larger of its total and the target."""
+
+
+class HangingRepeat(StrEnum):
+    """With ``hanging_bait``: a new hanging bait while points still hang (§20, H14)."""
+
+    ADD = "add"
+    """The amounts add up (seed 001, variant A; today's rule)."""
+    QUEUE = "queue"
+    """The amounts stay apart, oldest first; a hand's single top scorer takes the oldest."""
+    SPLIT = "split"
+    """3 players: the points already hanging are split between the new hand's defenders
+    and the new amount hangs; with 2 or 4 players, ``add``."""
 
 
 class ThreePlayerContract(StrEnum):
@@ -222,6 +235,11 @@ class Rules:
     """§15: with ``overtrump``, when the duty holds."""
     overtrump_partner: bool = True
     """§16: with ``overtrump`` and 4 players, the duty also holds over the partner's trump."""
+    defenders_pool_melds: bool = False
+    """§11: with 3 players, the two defenders are one side for meld crediting; each
+    still writes his own melds."""
+    hanging_repeat: HangingRepeat = HangingRepeat.ADD
+    """§20: with ``hanging_bait``, a new hanging bait while points still hang."""
     three_player_contract: ThreePlayerContract = ThreePlayerContract.EACH
     """§17: with 3 players, what the bidder must beat."""
     bolt_by_players: bool = False
@@ -372,6 +390,8 @@ _PART_TWO_TYPES: Final[dict[str, type]] = {
     "must_trump": bool,
     "overtrump_scope": OvertrumpScope,
     "overtrump_partner": bool,
+    "defenders_pool_melds": bool,
+    "hanging_repeat": HangingRepeat,
     "three_player_contract": ThreePlayerContract,
     "bolt_by_players": bool,
     "third_bait_repeat": ThirdBaitRepeat,

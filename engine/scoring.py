@@ -24,6 +24,12 @@ Part 2 (RULES-VARIANTS.md):
 - §17 ``three_player_contract=sum``: the bidder compares with the defenders' sum; equal
   is a tie (hanging bait where on, otherwise a bait).
 - §21 ``bolt_by_players`` and ``third_bait_repeat``.
+- §20 ``hanging_repeat`` (with H14): a hand that ends in a new hanging bait awards no
+  hanging points; under ``split`` (3 players) the points already hanging go to that
+  hand's defenders in equal halves (an odd point to the first clockwise after the
+  bidder); under ``add`` and ``queue`` they wait with the new amount. In any other hand
+  the single side with the highest table total takes them: all under ``add``, the oldest
+  amount under ``queue``.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from .cards import Suit
-from .rules import Rules, ThirdBaitRepeat, ThreePlayerBait, ThreePlayerContract
+from .rules import HangingRepeat, Rules, ThirdBaitRepeat, ThreePlayerBait, ThreePlayerContract
 
 __all__ = [
     "BELLA_TO_HOLDER",
@@ -111,6 +117,8 @@ class HandResult:
     sides: tuple[SideScore, ...]
     hanging: int
     """Points set aside after this hand (hanging-bait option), waiting for a winner."""
+    hanging_queue: tuple[int, ...] = ()
+    """Under ``hanging_repeat=queue``: the amounts of :attr:`hanging`, oldest first."""
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -129,6 +137,7 @@ class HandResult:
             outcome=Outcome(data["outcome"]),
             sides=tuple(SideScore(**side) for side in data["sides"]),
             hanging=data["hanging"],
+            hanging_queue=tuple(data.get("hanging_queue", ())),
         )
 
 
@@ -149,13 +158,19 @@ def score_hand(
     hanging_before: int,
     baits_before: tuple[int, ...],
     bella_to: int | None = BELLA_TO_HOLDER,
+    hanging_queue: tuple[int, ...] = (),
+    meld_points_by_side: tuple[int, ...] | None = None,
 ) -> HandResult:
     """Score a finished hand. Per-seat inputs are indexed by seat; the result by side.
 
     ``meld_side`` is the side holding the highest meld and ``meld_points`` all of that
     side's melds; with the ``melds_need_trick`` option they count only if that side took
     a trick. ``bella_to`` is the side that writes bella (None: nobody), as
-    ``bella_scoring`` decides; by default the holder's side.
+    ``bella_scoring`` decides; by default the holder's side. ``hanging_queue`` is, under
+    ``hanging_repeat=queue``, the amounts of ``hanging_before``, oldest first.
+    ``meld_points_by_side``, when given, is what each side writes for melds, with
+    ``melds_need_trick`` already applied (the game's way, which knows pooled defenders);
+    it replaces ``meld_side`` and ``meld_points``.
     """
     count = side_count(players)
     side_cards = [0] * count
@@ -167,7 +182,9 @@ def score_hand(
     last = [0] * count
     last[side_of(last_trick_seat, players)] = 10
     melds = [0] * count
-    if meld_side is not None and (not rules.melds_need_trick or side_tricks[meld_side] > 0):
+    if meld_points_by_side is not None:
+        melds = list(meld_points_by_side)
+    elif meld_side is not None and (not rules.melds_need_trick or side_tricks[meld_side] > 0):
         melds[meld_side] = meld_points
     bella = [0] * count
     held = [0] * count
@@ -205,15 +222,31 @@ def score_hand(
             written[side] += share
 
     hanging_won = [0] * count
-    if hanging_before:
+    repeat = rules.hanging_repeat
+    queue = list(hanging_queue) if repeat is HangingRepeat.QUEUE else []
+    if repeat is HangingRepeat.QUEUE and hanging_before and not queue:
+        queue = [hanging_before]
+    if outcome is Outcome.HANGING:
+        new_amount = total[bidder_side]
+        if repeat is HangingRepeat.SPLIT and players == 3 and hanging_before:
+            first, second = opponents
+            half = hanging_before // 2
+            for side, share in ((first, hanging_before - half), (second, half)):
+                hanging_won[side] += share
+                written[side] += share
+            hanging_after -= hanging_before
+        if repeat is HangingRepeat.QUEUE:
+            queue.append(new_amount)
+    elif hanging_before:
         # "Scores most": the points made at the table, not what is written, which a bait
-        # or a new hanging bait distorts.
+        # distorts.
         top = max(total)
         leaders = [s for s in range(count) if total[s] == top]
         if len(leaders) == 1:
-            hanging_won[leaders[0]] = hanging_before
-            written[leaders[0]] += hanging_before
-            hanging_after -= hanging_before
+            won = queue.pop(0) if queue else hanging_before
+            hanging_won[leaders[0]] = won
+            written[leaders[0]] += won
+            hanging_after -= won
 
     bolt = [0] * count
     bait_penalty = [0] * count
@@ -250,6 +283,7 @@ def score_hand(
             for s in range(count)
         ),
         hanging=hanging_after,
+        hanging_queue=tuple(queue),
     )
 
 

@@ -62,6 +62,9 @@ class MeldLayout:
     points: int
     bella: int | None
     debertz: int | None = None
+    pooled: tuple[tuple[int, int], ...] = ()
+    """With ``defenders_pool_melds`` and the defenders' melds winning: (seat, meld
+    points) of both defenders, each writing his own (:attr:`points` is their sum)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -97,6 +100,10 @@ class Knowledge:
     """The side that won the melds, once shown; None before or when nobody had one."""
     melds_known: bool
     """The first trick is over, so the winning melds (or their absence) are public."""
+    dealer: int = -1
+    """The dealer of the hand (-1: unknown), for ``meld_tie=deal_order``."""
+    bidder: int | None = None
+    """The bidder once trump is chosen, for ``defenders_pool_melds``."""
 
     def sample(self, rng: random.Random) -> Deal:
         """A random deal consistent with every constraint.
@@ -166,7 +173,8 @@ class Knowledge:
             if any(wins_game(m, rules) for m in melds):
                 return False
         if self.melds_known:
-            layout = meld_layout(start, self.trump, self.leader, rules)
+            dealer = self.dealer if self.dealer >= 0 else None
+            layout = meld_layout(start, self.trump, self.leader, rules, dealer, self.bidder)
             if layout.side != self.meld_side:
                 return False
             for seat, (suit, top, length) in self.shown:
@@ -331,16 +339,24 @@ def _assign(
 
 
 def meld_layout(
-    start_hands: list[int], trump: int, leader: int, rules: Rules, dealer: int | None = None
+    start_hands: list[int],
+    trump: int,
+    leader: int,
+    rules: Rules,
+    dealer: int | None = None,
+    bidder: int | None = None,
 ) -> MeldLayout:
     """Who scores melds and bella, from the hands as they were at the start of the play
     (RULES.md §5 through :func:`engine.melds.rank_melds`, as :class:`engine.Game` does).
 
-    ``dealer`` defaults to the seat before ``leader``. A tie that ``meld_tie=last_trick``
-    leaves to the last trick is counted for the first to play among the tied: a
-    simplification of the utility, not of the rules."""
+    ``dealer`` defaults to the seat before ``leader``; ``bidder`` is needed for
+    ``defenders_pool_melds`` (without it the option is not applied). A tie that
+    ``meld_tie=last_trick`` leaves to the last trick is counted for the first to play
+    among the tied: a simplification of the utility, not of the rules."""
     n = len(start_hands)
     sides = [seat % 2 if n == 4 else seat for seat in range(n)]
+    pool = rules.defenders_pool_melds and n == 3 and bidder is not None
+    groups = [int(seat != bidder) for seat in range(n)] if pool else sides
     melds = [find_melds(hand, rules, n) for hand in start_hands]
     bella = None
     debertz = None
@@ -356,13 +372,15 @@ def meld_layout(
         rules,
         first_leader=leader,
         dealer=(leader - 1) % n if dealer is None else dealer,
-        side_of_seat=sides,
+        side_of_seat=groups,
     )
     if ranking.seat is None:
         return MeldLayout(None, 0, bella, debertz)
-    side = sides[ranking.seat]
-    points = sum(m.points for seat in range(n) if sides[seat] == side for m in melds[seat])
-    return MeldLayout(side, points, bella, debertz)
+    group = groups[ranking.seat]
+    seats = tuple(seat for seat in range(n) if groups[seat] == group)
+    points = sum(m.points for seat in seats for m in melds[seat])
+    pooled = tuple((seat, sum(m.points for m in melds[seat])) for seat in seats)
+    return MeldLayout(sides[seats[0]], points, bella, debertz, pooled if pool else ())
 
 
 def knowledge(view: PlayerView) -> Knowledge:
@@ -475,6 +493,8 @@ def knowledge(view: PlayerView) -> Knowledge:
         shown=tuple(shown),
         meld_side=meld_side,
         melds_known=melds_known,
+        dealer=view.dealer,
+        bidder=view.bidder,
     )
 
 

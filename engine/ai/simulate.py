@@ -80,7 +80,7 @@ def simulate_hand(
     hands = [game.hand_mask(seat) for seat in range(n)]
     leader = game.to_act
     assert leader is not None
-    layout = meld_layout(hands, frame.trump, leader, rules, game.dealer)
+    layout = meld_layout(hands, frame.trump, leader, rules, game.dealer, frame.bidder)
     gone = 0
     if n < 4:
         # the face-up card is seen by all; after an exchange, the seven lies in its place

@@ -52,7 +52,6 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
         play.settle_meld_tie(game, last_trick_seat)
         shown = play.winning_melds(game)
         events.append(MeldsWon(game._meld_side, shown, sum(m.points for _, m in shown)))
-    meld_points = sum(m.points for s in game._meld_seats for m in game._melds[s])
     result = score_hand(
         rules=game._rules,
         players=n,
@@ -63,12 +62,14 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
         card_points=tuple(game._card_points),
         tricks=tuple(game._tricks_won),
         last_trick_seat=last_trick_seat,
-        meld_side=game._meld_side if game._meld_side >= 0 else None,
-        meld_points=meld_points,
+        meld_side=None,
+        meld_points=0,
+        meld_points_by_side=tuple(play.meld_points_by_side(game)),
         bella_seat=game._bella_seat if game._bella_seat >= 0 else None,
         hanging_before=game._hanging,
         baits_before=tuple(game._baits),
         bella_to=bella_to(game),
+        hanging_queue=game._sheet[-1].hanging_queue if game._sheet else (),
     )
     for line in result.sides:
         game._scores[line.side] += line.written
@@ -138,6 +139,7 @@ def claim_after_trick(game: GameState, events: list[Event]) -> bool:
         outcome=Outcome.CLAIMED,
         sides=lines,
         hanging=game._hanging,
+        hanging_queue=game._sheet[-1].hanging_queue if game._sheet else (),
     )
     for line in lines:
         game._scores[line.side] += line.written
@@ -152,7 +154,6 @@ def points_so_far(game: GameState) -> list[tuple[int, int, int]]:
     (RULES-VARIANTS H8): melds once decided highest (with ``melds_need_trick``, once the
     side has a trick; a tie waiting for the last trick counts for nobody); bella from the
     close of the trick in which it is announced, as ``bella_scoring`` credits it."""
-    rules = game._rules
     n = game._n
     count = len(game._scores)
     cards = [0] * count
@@ -160,10 +161,7 @@ def points_so_far(game: GameState) -> list[tuple[int, int, int]]:
     for seat in range(n):
         cards[side_of(seat, n)] += game._card_points[seat]
         tricks[side_of(seat, n)] += game._tricks_won[seat]
-    melds = [0] * count
-    side = game._meld_side
-    if side >= 0 and (not rules.melds_need_trick or tricks[side]):
-        melds[side] = sum(m.points for s in game._meld_seats for m in game._melds[s])
+    melds = play.meld_points_by_side(game)
     bella = [0] * count
     credited = _bella_so_far(game, tricks)
     if credited is not None:

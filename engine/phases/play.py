@@ -64,29 +64,32 @@ def derive_from_start_hands(game: GameState) -> None:
     """Melds, the side with the highest meld and bella, from the hands at the start of
     the play; not serialized, since they follow from those hands.
 
-    Under ``meld_tie=last_trick`` a tie between sides leaves the meld side open until
-    the last trick (:func:`settle_meld_tie`)."""
+    Melds are compared between *meld groups* (:func:`meld_groups`): the sides, or with
+    ``defenders_pool_melds`` the bidder against both defenders. Under
+    ``meld_tie=last_trick`` a tie between groups leaves the melds open until the last
+    trick (:func:`settle_meld_tie`)."""
     n = game._n
     rules = game._rules
     trump = game._trump
     game._melds = [find_melds(hand, rules, n) for hand in game._start_hands]
+    groups = meld_groups(game)
     ranking = rank_melds(
         game._melds,
         trump,
         rules,
         first_leader=game._first_leader,
         dealer=game._dealer,
-        side_of_seat=[side_of(seat, n) for seat in range(n)],
+        side_of_seat=groups,
     )
     if ranking.seat is not None:
-        side = side_of(ranking.seat, n)
+        group = groups[ranking.seat]
         if ranking.tied_sides:
             game._meld_tied = ranking.tied_sides
-            game._meld_fallback = side
+            game._meld_fallback = group
             if game._tricks and len(game._tricks) == _tricks_per_hand(game):
                 settle_meld_tie(game, game._tricks[-1][2])
         else:
-            _set_meld_side(game, side)
+            _set_meld_group(game, group)
     for seat in range(n):
         if has_bella(game._start_hands[seat], trump):
             game._bella_seat = seat
@@ -96,18 +99,44 @@ def _tricks_per_hand(game: GameState) -> int:
     return sum(hand.bit_count() for hand in game._start_hands) // game._n
 
 
-def _set_meld_side(game: GameState, side: int) -> None:
+def meld_groups(game: GameState) -> list[int]:
+    """The group each seat's melds count for: its side; with ``defenders_pool_melds``
+    and 3 players, 0 for the bidder and 1 for both defenders (RULES-VARIANTS §11)."""
     n = game._n
-    game._meld_side = side
-    game._meld_seats = tuple(s for s in range(n) if side_of(s, n) == side)
+    if game._rules.defenders_pool_melds and n == 3:
+        return [0 if seat == game._bidder else 1 for seat in range(n)]
+    return [side_of(seat, n) for seat in range(n)]
+
+
+def _set_meld_group(game: GameState, group: int) -> None:
+    n = game._n
+    groups = meld_groups(game)
+    game._meld_seats = tuple(s for s in range(n) if groups[s] == group)
+    game._meld_side = side_of(game._meld_seats[0], n)
 
 
 def settle_meld_tie(game: GameState, last_trick_seat: int) -> None:
-    """``meld_tie=last_trick``: the tied side that took the last trick wins the melds;
+    """``meld_tie=last_trick``: the tied group that took the last trick wins the melds;
     if none did, the first to play among them."""
-    side = side_of(last_trick_seat, game._n)
-    _set_meld_side(game, side if side in game._meld_tied else game._meld_fallback)
+    group = meld_groups(game)[last_trick_seat]
+    _set_meld_group(game, group if group in game._meld_tied else game._meld_fallback)
     game._meld_tied = ()
+
+
+def meld_points_by_side(game: GameState) -> list[int]:
+    """What each side writes for melds with the tricks taken so far: the winning group's
+    melds, each to its holder's side; with ``melds_need_trick`` only if the group took a
+    trick (one trick by either pooled defender is enough)."""
+    n = game._n
+    points = [0] * (2 if n == 4 else n)
+    seats = game._meld_seats
+    if game._meld_side < 0 or game._meld_tied:
+        return points
+    if game._rules.melds_need_trick and not any(game._tricks_won[s] for s in seats):
+        return points
+    for seat in seats:
+        points[side_of(seat, n)] += sum(meld.points for meld in game._melds[seat])
+    return points
 
 
 def _duty(game: GameState, play: PlayRules) -> bool:

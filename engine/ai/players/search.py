@@ -195,7 +195,7 @@ class SearchPlayer:
             deal = self._sample(view, info, rng)
             start = [deal.hands[s] | info.played_by[s] for s in range(n)]
             if shown_melds is None:
-                layout = meld_layout(start, trump, info.leader, rules, view.dealer)
+                layout = meld_layout(start, trump, info.leader, rules, view.dealer, bidder)
             else:
                 # the melds are public now; only an unannounced bella is still hidden
                 bella = view.bella
