@@ -20,6 +20,7 @@ __all__ = [
     "DebertzWon",
     "Event",
     "ExtraCardsDealt",
+    "FrezaShown",
     "GameOver",
     "HandDealt",
     "HandScored",
@@ -77,6 +78,14 @@ class ExtraCardsDealt(Event):
     """2 or 3 players: everyone got 3 more cards from the stock."""
 
     cards_each: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FrezaShown(Event):
+    """RULES-VARIANTS §1: the stock's bottom card is turned face up after the extras; it
+    stays out of play."""
+
+    card: Card
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -159,6 +159,11 @@ class Game(GameState):
         return DECK[self._proposed] if self._proposed >= 0 else None
 
     @property
+    def freza(self) -> Card | None:
+        """RULES-VARIANTS §1: the stock's bottom card shown face up (out of play)."""
+        return DECK[self._freza] if self._freza >= 0 else None
+
+    @property
     def trump(self) -> Suit | None:
         return Suit(self._trump) if self._trump != NO_TRUMP else None
 
@@ -303,6 +308,7 @@ class Game(GameState):
             "start_hands": self._start_hands,
             "stock": self._stock,
             "proposed": self._proposed,
+            "freza": self._freza,
             "bid_round": self._bid_round,
             "passes": self._passes,
             "bids": [[seat, code] for seat, code in self._bids],
@@ -345,6 +351,7 @@ class Game(GameState):
             game._hands = list(data["hands"])
             game._stock = list(data["stock"])
             game._proposed = data["proposed"]
+            game._freza = data.get("freza", -1)
             game._bid_round = data["bid_round"]
             game._passes = data["passes"]
             game._bids = [(seat, code) for seat, code in data["bids"]]

@@ -217,6 +217,9 @@ class Rules:
     """Every third bait of a side costs it this many points more (0: no penalty)."""
 
     # Part 2 (RULES-VARIANTS.md), by section number.
+    freza: bool = False
+    """§1: with 2-3 players the stock's bottom card is shown face up after the extras; it
+    stays out of play (the seven is still exchanged only for the proposed card)."""
     bella_scoring: BellaScoring = BellaScoring.ALWAYS
     """§9: who writes bella's 20; bella counts for its holder's side in the contract
     comparison under every value."""
@@ -382,6 +385,7 @@ _PART_ONE_TYPES: Final[dict[str, type]] = {
     "third_bait_penalty": int,
 }
 _PART_TWO_TYPES: Final[dict[str, type]] = {
+    "freza": bool,
     "bella_scoring": BellaScoring,
     "meld_tie": MeldTie,
     "debertz_length": int,

@@ -51,6 +51,8 @@ class PlayerView:
     proposed: Card | None
     """The face-up card that proposed trump (with 2-3 players, after a seven exchange, it
     is in :attr:`seven_exchanger`'s hand and the trump seven lies in its place)."""
+    freza: Card | None
+    """RULES-VARIANTS §1: the stock's bottom card, face up and out of play."""
     bid_round: int
     bids: tuple[tuple[int, Action], ...]
     """Bids of this hand in order: (seat, action)."""
@@ -136,6 +138,7 @@ def build_view(game: Game, seat: int | None) -> PlayerView:
         hand=cards_of(game._hands[seat]) if seat is not None else (),
         hand_sizes=tuple(h.bit_count() for h in game._hands),
         proposed=game.proposed,
+        freza=game.freza,
         bid_round=game._bid_round,
         bids=tuple((s, Action.parse(code)) for s, code in game._bids),
         trump=game.trump,

@@ -432,6 +432,8 @@ def knowledge(view: PlayerView) -> Knowledge:
             gone |= 1 << (trump * 8 + Rank.SEVEN)  # the seven lies face up in its place
         else:
             gone |= view.proposed.mask
+    if view.freza is not None:
+        gone |= view.freza.mask  # face up, out of play: never resampled into a hand
     if view.phase is Phase.EXCHANGE and view.to_act is not None:
         fixed[view.to_act] |= 1 << (trump * 8 + Rank.SEVEN)
     if trump >= 0 and rules.bella_announcement is BellaAnnouncement.FIRST:
@@ -567,6 +569,7 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
         "start_hands": start_hands,
         "stock": list(deal.stock),
         "proposed": view.proposed.index if view.proposed is not None else -1,
+        "freza": view.freza.index if view.freza is not None else -1,
         "bid_round": view.bid_round,
         "passes": passes,
         "bids": [[seat, action.code] for seat, action in view.bids],

@@ -88,6 +88,8 @@ def simulate_hand(
         gone = game.proposed.mask
         if any(hand & gone for hand in hands):
             gone = 1 << (frame.trump * 8)
+        if game.freza is not None:
+            gone |= game.freza.mask
     card_points = [0] * n
     tricks = [0] * n
     last = play_out(

@@ -1,4 +1,5 @@
-"""After bidding: the extra cards (2-3 players) and the trump-seven exchange (RULES.md §4).
+"""After bidding: the extra cards (2-3 players), the freza (RULES-VARIANTS §1) and the
+trump-seven exchange (RULES.md §4).
 
 The exchange is offered only when the seven is in a player's hand after the extra cards
 (not when it is the face-up card itself or in the unused stock).
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import DECK, Rank
-from ..events import Event, ExtraCardsDealt, SevenExchanged, SevenKept
+from ..events import Event, ExtraCardsDealt, FrezaShown, SevenExchanged, SevenKept
 from . import play
 from .state import GameState, Phase
 
@@ -30,6 +31,10 @@ def after_bidding(game: GameState, events: list[Event]) -> None:
                 game._hands[receiver] |= 1 << index
             del stock[:_EXTRA_CARDS]
         events.append(ExtraCardsDealt(_EXTRA_CARDS))
+        if game._rules.freza and stock:
+            # the stock's bottom card: the deck's last, never dealt with 3 extra cards
+            game._freza = stock[-1]
+            events.append(FrezaShown(DECK[game._freza]))
         if game._bid_round == 1 and game._rules.seven_exchange:
             seven = 1 << SEVEN_OF[game._trump]
             for holder in range(n):

@@ -46,6 +46,7 @@ class GameState:
         "_first_deck",
         "_first_leader",
         "_first_played",
+        "_freza",
         "_hand_number",
         "_hands",
         "_hanging",
@@ -93,6 +94,7 @@ class GameState:
     _first_deck: tuple[int, ...] | None
     _first_leader: int
     _first_played: int
+    _freza: int
     _hand_number: int
     _hands: list[int]
     _hanging: int
@@ -153,6 +155,7 @@ class GameState:
         self._start_hands = [0] * n
         self._stock = []
         self._proposed = -1
+        self._freza = -1
         self._bid_round = 1
         self._passes = 0
         self._bids = []
