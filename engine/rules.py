@@ -408,7 +408,19 @@ _PART_ONE: Final = tuple(_PART_ONE_TYPES)
 
 PRESETS: Final[dict[str, Rules]] = {
     "odessa": Rules(),
-    "moscow": Rules(dealer_rotation=DealerRotation.WINNER, hanging_bait=True),
+    # Table G: seed 1-A with the † cells of RULES-VARIANTS.md (seed 001's "Деберц втроем",
+    # the freza, the claim of the game and the last trick deciding the target).
+    "moscow": Rules(
+        dealer_rotation=DealerRotation.WINNER,
+        hanging_bait=True,
+        hanging_repeat=HangingRepeat.SPLIT,
+        three_player_contract=ThreePlayerContract.SUM,
+        defenders_pool_melds=True,
+        three_player_bait=ThreePlayerBait.HALF,
+        freza=True,
+        claim_mid_hand=ClaimMidHand.ON,
+        target_tie=TargetTie.LAST_TRICK,
+    ),
     "kharkiv": Rules(
         trump_priority=False,
         obligatory_dealer=True,
@@ -417,7 +429,9 @@ PRESETS: Final[dict[str, Rules]] = {
         three_player_bait=ThreePlayerBait.HALF,
     ),
 }
-"""Part 1's presets (RULES.md), the ones the bot's settings offer."""
+"""The presets the bot's settings offer: part 1's names. ``moscow`` follows table G of
+RULES-VARIANTS.md; ``kharkiv`` is still part 1's until the engine implements every option
+of its table-G column (H13)."""
 
 VARIANT_PRESETS: Final[dict[str, Rules]] = {
     # Table G with H13: seed 1-D, the online site.

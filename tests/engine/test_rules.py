@@ -54,7 +54,11 @@ def test_moscow_preset() -> None:
     changed = {
         n: getattr(moscow, n) for n in Rules.option_names() if getattr(moscow, n) != DEFAULTS[n]
     }
-    assert changed == {"dealer_rotation": DealerRotation.WINNER, "hanging_bait": True}
+    assert changed == {
+        "dealer_rotation": DealerRotation.WINNER,
+        "hanging_bait": True,
+        "three_player_bait": ThreePlayerBait.HALF,
+    }
 
 
 def test_kharkiv_preset() -> None:
