@@ -7,6 +7,8 @@
 | :class:`NameSuit` | ``suit:H`` | bidding round 2: name another suit as trump |
 | :class:`ExchangeSeven` | ``swap`` | the trump-seven holder takes the face-up card |
 | :class:`KeepSeven` | ``keep`` | the trump-seven holder keeps it |
+| :class:`ClaimRedeal` | ``redeal`` | redeal claims (RULES-VARIANTS §8): void the hand |
+| :class:`NoRedeal` | ``no_redeal`` | redeal claims: play the hand |
 | :class:`PlayCard` | ``card:10H`` | the play |
 
 Actions do not name a seat: the game knows whose decision it awaits.
@@ -22,9 +24,11 @@ from .cards import DECK, Card, CardParseError, Suit
 __all__ = [
     "Action",
     "ActionParseError",
+    "ClaimRedeal",
     "ExchangeSeven",
     "KeepSeven",
     "NameSuit",
+    "NoRedeal",
     "Pass",
     "PlayCard",
     "TakeProposed",
@@ -108,6 +112,20 @@ class KeepSeven(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ClaimRedeal(Action):
+    """RULES-VARIANTS §8: a qualifying player voids the hand; the next dealer deals."""
+
+    code_word: ClassVar[str] = "redeal"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoRedeal(Action):
+    """RULES-VARIANTS §8: a qualifying player plays the hand."""
+
+    code_word: ClassVar[str] = "no_redeal"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class PlayCard(Action):
     card: Card
     code_word: ClassVar[str] = "card"
@@ -121,6 +139,8 @@ PASS: Final = Pass()
 TAKE_PROPOSED: Final = TakeProposed()
 EXCHANGE_SEVEN: Final = ExchangeSeven()
 KEEP_SEVEN: Final = KeepSeven()
+CLAIM_REDEAL: Final = ClaimRedeal()
+NO_REDEAL: Final = NoRedeal()
 NAME_SUIT: Final = tuple(NameSuit(suit) for suit in Suit)
 PLAY_CARD: Final = tuple(PlayCard(card) for card in DECK)
 _SIMPLE: Final[dict[str, Action]] = {
@@ -128,4 +148,6 @@ _SIMPLE: Final[dict[str, Action]] = {
     "play": TAKE_PROPOSED,
     "swap": EXCHANGE_SEVEN,
     "keep": KEEP_SEVEN,
+    "redeal": CLAIM_REDEAL,
+    "no_redeal": NO_REDEAL,
 }

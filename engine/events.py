@@ -28,6 +28,7 @@ __all__ = [
     "MeldsAnnounced",
     "MeldsWon",
     "Redeal",
+    "RedealClaimed",
     "SevenExchanged",
     "SevenKept",
     "TrickWon",
@@ -71,6 +72,14 @@ class Redeal(Event):
     """Everyone passed twice; ``dealer`` deals again."""
 
     dealer: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RedealClaimed(Event):
+    """RULES-VARIANTS §8: ``seat`` (four sevens, or a weak hand) voided the hand; a
+    :class:`Redeal` follows."""
+
+    seat: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from . import actions as act
-from .actions import Action, ExchangeSeven, KeepSeven, PlayCard
+from .actions import Action, ClaimRedeal, ExchangeSeven, KeepSeven, NoRedeal, PlayCard
 from .cards import DECK, NO_TRUMP, Card, Suit, cards_of, iter_indices
 from .errors import IllegalActionError, Reason
 from .events import Event
 from .melds import Meld
-from .phases import bidding, deal, exchange, play
+from .phases import bidding, claims, deal, exchange, play
 from .phases.state import GameState, Phase, wrong_phase
 from .rules import Rules
 from .scoring import HandResult, side_of
@@ -231,6 +231,8 @@ class Game(GameState):
             return bidding.legal_bids(self)
         if phase is Phase.EXCHANGE:
             return [act.EXCHANGE_SEVEN, act.KEEP_SEVEN]
+        if phase is Phase.REDEAL_CLAIMS:
+            return claims.legal_claims(self)
         return []
 
     def legal_card_mask(self) -> int:
@@ -273,6 +275,11 @@ class Game(GameState):
             bidding.check_bid(self, action)
             self._move_number += 1
             bidding.apply_bid(self, action, events)
+        elif phase is Phase.REDEAL_CLAIMS:
+            if type(action) not in (ClaimRedeal, NoRedeal):
+                raise wrong_phase(self, action)
+            self._move_number += 1
+            claims.apply_claim(self, action, events)
         elif type(action) is ExchangeSeven:
             self._move_number += 1
             exchange.exchange_seven(self, events)
@@ -309,6 +316,7 @@ class Game(GameState):
             "stock": self._stock,
             "proposed": self._proposed,
             "freza": self._freza,
+            "redeal_claimants": self._redeal_claimants,
             "bid_round": self._bid_round,
             "passes": self._passes,
             "bids": [[seat, code] for seat, code in self._bids],
@@ -352,6 +360,7 @@ class Game(GameState):
             game._stock = list(data["stock"])
             game._proposed = data["proposed"]
             game._freza = data.get("freza", -1)
+            game._redeal_claimants = list(data.get("redeal_claimants", []))
             game._bid_round = data["bid_round"]
             game._passes = data["passes"]
             game._bids = [(seat, code) for seat, code in data["bids"]]

@@ -220,6 +220,11 @@ class Rules:
     freza: bool = False
     """§1: with 2-3 players the stock's bottom card is shown face up after the extras; it
     stays out of play (the seven is still exchanged only for the proposed card)."""
+    four_sevens_redeal: bool = False
+    """§8: a player holding the four sevens (after the extras) may claim a redeal."""
+    weak_hand_redeal: int = -1
+    """§8: a player whose first 6 cards (4 players: all 8) are worth at most this at plain
+    value may claim a redeal (-1: off; 2 means totals 0 and 2)."""
     bella_scoring: BellaScoring = BellaScoring.ALWAYS
     """§9: who writes bella's 20; bella counts for its holder's side in the contract
     comparison under every value."""
@@ -283,6 +288,10 @@ class Rules:
         if not 0 <= self.third_bait_penalty <= 10_000:
             raise RulesError(
                 f"third_bait_penalty must be between 0 and 10000, not {self.third_bait_penalty}"
+            )
+        if not -1 <= self.weak_hand_redeal <= 84:
+            raise RulesError(
+                f"weak_hand_redeal must be between -1 and 84, not {self.weak_hand_redeal}"
             )
         if self.debertz_length not in (6, 7):
             raise RulesError(f"debertz_length must be 6 or 7, not {self.debertz_length}")
@@ -386,6 +395,8 @@ _PART_ONE_TYPES: Final[dict[str, type]] = {
 }
 _PART_TWO_TYPES: Final[dict[str, type]] = {
     "freza": bool,
+    "four_sevens_redeal": bool,
+    "weak_hand_redeal": int,
     "bella_scoring": BellaScoring,
     "meld_tie": MeldTie,
     "debertz_length": int,

@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.actions import (
+    CLAIM_REDEAL,
     EXCHANGE_SEVEN,
     KEEP_SEVEN,
     NAME_SUIT,
+    NO_REDEAL,
     PASS,
     TAKE_PROPOSED,
     Action,
@@ -25,7 +27,7 @@ from engine.cards import Rank
 from engine.melds import MeldKind, find_melds
 from engine.rules import Rules, ThreePlayerContract
 
-__all__ = ["THRESHOLDS", "choose_bid", "choose_exchange", "hand_worth"]
+__all__ = ["THRESHOLDS", "choose_bid", "choose_exchange", "choose_redeal_claim", "hand_worth"]
 
 THRESHOLDS: Final = {2: 56.0, 3: 56.0, 4: 78.0}
 """Worth (:func:`hand_worth`) a hand needs before its holder bids, per number of players."""
@@ -134,6 +136,19 @@ def choose_bid(
     if PASS not in legal or best >= threshold:
         return NAME_SUIT[best_suit]
     return PASS
+
+
+def choose_redeal_claim(
+    hand: int, trump: int, bidder_side: bool, players: int, rules: Rules
+) -> Action:
+    """RULES-VARIANTS §8: claim a redeal when the hand is bad for this seat's side.
+
+    The bidder's side risks a bait with a hand below the bidding threshold; a defender
+    claims only with a hand below half of it (a redeal also takes away the bidder's
+    chance to sit)."""
+    worth = hand_worth(hand, trump, rules)
+    limit = THRESHOLDS[players] if bidder_side else THRESHOLDS[players] / 2
+    return CLAIM_REDEAL if worth < limit else NO_REDEAL
 
 
 def choose_exchange(hand: int, trump: int, proposed: int, rules: Rules) -> Action:

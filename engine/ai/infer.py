@@ -570,6 +570,8 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
         "stock": list(deal.stock),
         "proposed": view.proposed.index if view.proposed is not None else -1,
         "freza": view.freza.index if view.freza is not None else -1,
+        # who else qualifies for a redeal claim is hidden; the seat asked now does
+        "redeal_claimants": [view.to_act] if view.phase is Phase.REDEAL_CLAIMS else [],
         "bid_round": view.bid_round,
         "passes": passes,
         "bids": [[seat, action.code] for seat, action in view.bids],

@@ -13,7 +13,7 @@ from engine.events import Redeal
 from engine.game import Game, Phase
 from engine.legal import PlayRules
 
-from .bidding import choose_bid, choose_exchange
+from .bidding import choose_bid, choose_exchange, choose_redeal_claim
 from .infer import meld_layout
 from .rollout import HandFrame, play_out
 
@@ -64,6 +64,21 @@ def simulate_hand(
             rules,
         )
         for event in game.apply(action):
+            if type(event) is Redeal:
+                return 0.0
+    while game.phase is Phase.REDEAL_CLAIMS:
+        seat = game.to_act
+        assert seat is not None
+        assert game.trump is not None
+        assert game.bidder is not None
+        claim = choose_redeal_claim(
+            game.hand_mask(seat),
+            int(game.trump),
+            game.side_of(seat) == game.side_of(game.bidder),
+            n,
+            rules,
+        )
+        for event in game.apply(claim):
             if type(event) is Redeal:
                 return 0.0
     if game.phase is Phase.EXCHANGE:

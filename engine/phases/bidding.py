@@ -11,7 +11,7 @@ from .. import actions as act
 from ..actions import Action, NameSuit, Pass, TakeProposed
 from ..cards import Suit
 from ..errors import IllegalActionError, Reason
-from ..events import BidMade, Event, Redeal, TrumpChosen
+from ..events import BidMade, Event, TrumpChosen
 from . import deal, exchange
 from .state import GameState, wrong_phase
 
@@ -94,10 +94,7 @@ def apply_bid(game: GameState, action: Action, events: list[Event]) -> None:
             game._passes = 0
             game._to_act = (game._dealer + 1) % n
             return
-        game._dealer = (game._dealer + 1) % n
-        game._deal_number += 1
-        events.append(Redeal(game._dealer))
-        events.append(deal.deal(game))
+        deal.redeal(game, events)
         return
     trump = int(action.suit) if isinstance(action, NameSuit) else game._proposed >> 3
     game._trump = trump

@@ -6,10 +6,10 @@ import random
 from typing import Final
 
 from ..cards import DECK
-from ..events import HandDealt
+from ..events import Event, HandDealt, Redeal
 from .state import GameState, Phase
 
-__all__ = ["deal", "deck_order", "first_dealer"]
+__all__ = ["deal", "deck_order", "first_dealer", "redeal"]
 
 _DEAL_ROUNDS_SMALL: Final = (3, 3)
 _DEAL_ROUNDS_FOUR: Final = (3, 3, 2)
@@ -52,3 +52,12 @@ def deal(game: GameState) -> HandDealt:
     game._phase = Phase.BIDDING
     game._to_act = (dealer + 1) % n
     return HandDealt(game._hand_number, dealer, DECK[game._proposed])
+
+
+def redeal(game: GameState, events: list[Event]) -> None:
+    """The hand is void (all passed twice, or a redeal claim): the next dealer clockwise
+    deals, whatever the dealer-rotation option; no sheet entry."""
+    game._dealer = (game._dealer + 1) % game._n
+    game._deal_number += 1
+    events.append(Redeal(game._dealer))
+    events.append(deal(game))

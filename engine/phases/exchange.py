@@ -11,18 +11,20 @@ from typing import Final
 
 from ..cards import DECK, Rank
 from ..events import Event, ExtraCardsDealt, FrezaShown, SevenExchanged, SevenKept
-from . import play
+from . import claims, play
 from .state import GameState, Phase
 
-__all__ = ["after_bidding", "exchange_seven", "keep_seven"]
+__all__ = ["after_bidding", "exchange_seven", "keep_seven", "offer_exchange_or_play"]
 
 SEVEN_OF: Final = tuple(suit * 8 + Rank.SEVEN for suit in range(4))
 _EXTRA_CARDS: Final = 3
 
 
 def after_bidding(game: GameState, events: list[Event]) -> None:
-    """Deal the extras, then offer the exchange or start the play."""
+    """Deal the extras and show the freza, then open the redeal claims, or offer the
+    exchange, or start the play (RULES-VARIANTS H1)."""
     n = game._n
+    weak = claims.weak_hands(game)  # counted on the cards as first dealt
     if n < 4:
         stock = game._stock
         for k in range(1, n + 1):
@@ -35,13 +37,21 @@ def after_bidding(game: GameState, events: list[Event]) -> None:
             # the stock's bottom card: the deck's last, never dealt with 3 extra cards
             game._freza = stock[-1]
             events.append(FrezaShown(DECK[game._freza]))
-        if game._bid_round == 1 and game._rules.seven_exchange:
-            seven = 1 << SEVEN_OF[game._trump]
-            for holder in range(n):
-                if game._hands[holder] & seven:
-                    game._phase = Phase.EXCHANGE
-                    game._to_act = holder
-                    return
+    if claims.open_claims(game, weak):
+        return
+    offer_exchange_or_play(game)
+
+
+def offer_exchange_or_play(game: GameState) -> None:
+    """The trump-seven exchange when its holder may make it, else the first lead."""
+    n = game._n
+    if n < 4 and game._bid_round == 1 and game._rules.seven_exchange:
+        seven = 1 << SEVEN_OF[game._trump]
+        for holder in range(n):
+            if game._hands[holder] & seven:
+                game._phase = Phase.EXCHANGE
+                game._to_act = holder
+                return
     play.start_play(game)
 
 

@@ -21,6 +21,8 @@ __all__ = ["GameState", "Phase", "wrong_phase"]
 
 class Phase(StrEnum):
     BIDDING = "bidding"
+    REDEAL_CLAIMS = "redeal_claims"
+    """RULES-VARIANTS §8: qualifying players, in turn, claim a redeal or play on."""
     EXCHANGE = "exchange"
     """2-3 players: the trump-seven holder decides whether to take the face-up card."""
     PLAY = "play"
@@ -62,6 +64,7 @@ class GameState:
         "_phase",
         "_played",
         "_proposed",
+        "_redeal_claimants",
         "_rules",
         "_scores",
         "_seed",
@@ -110,6 +113,7 @@ class GameState:
     _phase: Phase
     _played: int
     _proposed: int
+    _redeal_claimants: list[int]
     _rules: Rules
     _scores: list[int]
     _seed: int
@@ -156,6 +160,7 @@ class GameState:
         self._stock = []
         self._proposed = -1
         self._freza = -1
+        self._redeal_claimants = []
         self._bid_round = 1
         self._passes = 0
         self._bids = []

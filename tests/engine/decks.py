@@ -155,7 +155,8 @@ def play(game: Game, *actions: str) -> list[Event]:
     ``"JS"`` for a card) in turn; return all events."""
     events: list[Event] = []
     for code in actions:
-        text = code if ":" in code or code in ("pass", "play", "swap", "keep") else "card:" + code
+        words = ("pass", "play", "swap", "keep", "redeal", "no_redeal")
+        text = code if ":" in code or code in words else "card:" + code
         events += game.apply(Action.parse(text))
     return events
 

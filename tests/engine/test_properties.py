@@ -20,6 +20,7 @@ from engine import (
     BellaAnnouncement,
     Card,
     CardPlayed,
+    ClaimRedeal,
     DealerRotation,
     Event,
     ExchangeSeven,
@@ -30,6 +31,7 @@ from engine import (
     KeepSeven,
     Meld,
     NameSuit,
+    NoRedeal,
     Outcome,
     Pass,
     Phase,
@@ -54,6 +56,8 @@ EVERY_ACTION: list[Action] = [
     TakeProposed(),
     ExchangeSeven(),
     KeepSeven(),
+    ClaimRedeal(),
+    NoRedeal(),
 ]
 SEVENS = {suit: Card.parse("7" + suit.letter) for suit in Suit}
 
@@ -205,7 +209,7 @@ def expected_reason(game: Game, action: Action) -> Reason:
         if isinstance(action, NameSuit | TakeProposed):
             return Reason.SUIT_NOT_ALLOWED
         return Reason.WRONG_PHASE
-    if phase is Phase.EXCHANGE or not isinstance(action, PlayCard):
+    if phase is not Phase.PLAY or not isinstance(action, PlayCard):
         return Reason.WRONG_PHASE
     seat = game.to_act
     assert seat is not None

@@ -30,6 +30,7 @@ def _values(name: str) -> st.SearchStrategy[Any]:
         "target": [101, 301],
         "debertz_length": [6, 7],
         "gap_win": [0, 60, 250],
+        "weak_hand_redeal": [-1, 2, 13],
         "bolt_penalty": [0, 50, 100],
         "third_bait_penalty": [0, 100],
     }
