@@ -29,6 +29,7 @@ __all__ = [
     "DealerRotation",
     "DebertzScore",
     "FirstLead",
+    "FourPlayerDeal",
     "HangingRepeat",
     "MeldTie",
     "OvertrumpScope",
@@ -78,6 +79,16 @@ class ThreePlayerBait(StrEnum):
     """To the opponent with more points; equal: split in half (seed 000)."""
     HALF = "half"
     """Always split in half between the two opponents."""
+
+
+class FourPlayerDeal(StrEnum):
+    """How 4 players get their cards (RULES-VARIANTS §3)."""
+
+    EIGHT = "eight"
+    """Packets 3, 3, 2 before bidding (seed 000)."""
+    SIX_THEN_TWO = "six_then_two"
+    """Packets 3, 3 before bidding, the packet of 2 after it; the proposed card is still
+    the deck's last, shown from the start and dealt to the dealer in his last packet."""
 
 
 class OvertrumpScope(StrEnum):
@@ -220,6 +231,8 @@ class Rules:
     freza: bool = False
     """§1: with 2-3 players the stock's bottom card is shown face up after the extras; it
     stays out of play (the seven is still exchanged only for the proposed card)."""
+    four_player_deal: FourPlayerDeal = FourPlayerDeal.EIGHT
+    """§3: with 4 players, whether the last packet of 2 comes after bidding."""
     four_sevens_redeal: bool = False
     """§8: a player holding the four sevens (after the extras) may claim a redeal."""
     weak_hand_redeal: int = -1
@@ -395,6 +408,7 @@ _PART_ONE_TYPES: Final[dict[str, type]] = {
 }
 _PART_TWO_TYPES: Final[dict[str, type]] = {
     "freza": bool,
+    "four_player_deal": FourPlayerDeal,
     "four_sevens_redeal": bool,
     "weak_hand_redeal": int,
     "bella_scoring": BellaScoring,

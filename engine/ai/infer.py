@@ -434,6 +434,9 @@ def knowledge(view: PlayerView) -> Knowledge:
             gone |= view.proposed.mask
     if view.freza is not None:
         gone |= view.freza.mask  # face up, out of play: never resampled into a hand
+    if n == 4 and view.proposed is not None and view.hand_sizes[view.dealer] < 8:
+        # six_then_two before the packet of 2: the proposed card waits for the dealer
+        gone |= view.proposed.mask
     if view.phase is Phase.EXCHANGE and view.to_act is not None:
         fixed[view.to_act] |= 1 << (trump * 8 + Rank.SEVEN)
     if trump >= 0 and rules.bella_announcement is BellaAnnouncement.FIRST:
@@ -513,6 +516,15 @@ def resample(view: PlayerView, rng: random.Random) -> Game:
     return Game.from_dict(game_state(view, info, deal))
 
 
+def _stock_order(view: PlayerView, deal: Deal) -> list[int]:
+    """The stock of the resampled game; with 4 players under six_then_two before the
+    packet of 2, the proposed card comes last, so that it is the dealer's."""
+    stock = list(deal.stock)
+    if view.players == 4 and stock and view.proposed is not None:
+        stock.append(view.proposed.index)
+    return stock
+
+
 def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
     """The :meth:`engine.Game.to_dict` layout of the game a deal makes of a view."""
     n = view.players
@@ -567,7 +579,7 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
         "to_act": view.to_act if view.to_act is not None else -1,
         "hands": hands,
         "start_hands": start_hands,
-        "stock": list(deal.stock),
+        "stock": _stock_order(view, deal),
         "proposed": view.proposed.index if view.proposed is not None else -1,
         "freza": view.freza.index if view.freza is not None else -1,
         # who else qualifies for a redeal claim is hidden; the seat asked now does

@@ -7,6 +7,7 @@ from typing import Final
 
 from ..cards import DECK
 from ..events import Event, HandDealt, Redeal
+from ..rules import FourPlayerDeal
 from .state import GameState, Phase
 
 __all__ = ["deal", "deck_order", "first_dealer", "redeal"]
@@ -38,6 +39,8 @@ def deal(game: GameState) -> HandDealt:
     dealer = game._dealer
     position = 0
     rounds = _DEAL_ROUNDS_FOUR if n == 4 else _DEAL_ROUNDS_SMALL
+    if n == 4 and game._rules.four_player_deal is FourPlayerDeal.SIX_THEN_TWO:
+        rounds = _DEAL_ROUNDS_SMALL  # the packet of 2 comes after bidding
     for count in rounds:
         for k in range(1, n + 1):
             seat = (dealer + k) % n
@@ -46,6 +49,7 @@ def deal(game: GameState) -> HandDealt:
             position += count
     if n == 4:
         game._proposed = deck[31]  # the dealer's last card, shown to all, kept in hand
+        game._stock = deck[position:]  # six_then_two: the packets of 2, in dealing order
     else:
         game._proposed = deck[position]
         game._stock = deck[position + 1 :]

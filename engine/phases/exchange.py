@@ -25,6 +25,14 @@ def after_bidding(game: GameState, events: list[Event]) -> None:
     exchange, or start the play (RULES-VARIANTS H1)."""
     n = game._n
     weak = claims.weak_hands(game)  # counted on the cards as first dealt
+    if n == 4 and game._stock:
+        # six_then_two: the packet of 2 each, clockwise from the left of the dealer
+        stock = game._stock
+        for k in range(1, n + 1):
+            for index in stock[:2]:
+                game._hands[(game._dealer + k) % n] |= 1 << index
+            del stock[:2]
+        events.append(ExtraCardsDealt(2))
     if n < 4:
         stock = game._stock
         for k in range(1, n + 1):

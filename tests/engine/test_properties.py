@@ -114,7 +114,7 @@ def check_partition(game: Game) -> None:
     pieces: list[Card] = [card for seat in range(game.players) for card in game.hand(seat)]
     pieces += _played_this_hand(game)
     if game.players == 4:
-        assert _stock(game) == []
+        pieces += _stock(game)  # six_then_two before the packet of 2 (proposed included)
     else:
         pieces += _stock(game)
         proposed = game.proposed
@@ -160,7 +160,7 @@ def check_view(game: Game, seat: int | None) -> PlayerView:
         allowed = {card for s, card in known if s == other}
         assert leaked <= allowed, f"seat {seat} sees seat {other}'s {sorted(map(str, leaked))}"
     if game.phase is not Phase.FINISHED:
-        hidden_stock = set(_stock(game)) - {game.freza}
+        hidden_stock = set(_stock(game)) - {game.freza, game.proposed}
         assert not visible & hidden_stock, "the unused stock is never shown (but the freza)"
     return view
 
