@@ -24,6 +24,7 @@ __all__ = [
     "GameOver",
     "HandDealt",
     "HandScored",
+    "KlaborWon",
     "MeldAnnouncement",
     "MeldsAnnounced",
     "MeldsWon",
@@ -167,6 +168,14 @@ class DebertzWon(Event):
 
     seat: int
     meld: Meld
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class KlaborWon(Event):
+    """RULES-VARIANTS §12: ``seat`` was dealt A K Q J 10 9 of ``suit`` and wins at once."""
+
+    seat: int
+    suit: Suit
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

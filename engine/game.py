@@ -60,7 +60,7 @@ class Game(GameState):
         """A game whose first dealer and every deck come from ``seed``."""
         game = cls(players, rules, seed)
         game._dealer = deal.first_dealer(game._seed, players)
-        deal.deal(game)
+        deal.deal_and_check(game, [])
         return game
 
     @classmethod
@@ -80,7 +80,7 @@ class Game(GameState):
         game = cls(players, rules, seed)
         game._first_deck = indices
         game._dealer = dealer
-        deal.deal(game)
+        deal.deal_and_check(game, [])
         return game
 
     @classmethod

@@ -246,7 +246,11 @@ class Rules:
     debertz_length: int = 7
     """§12: with ``debertz_wins``, the run length that wins (7, or 6)."""
     debertz_score: DebertzScore = DebertzScore.NONE
-    """§12: with ``debertz_wins``, whether the winner's total becomes the target."""
+    """§12: with ``debertz_wins`` or ``klabor_wins``, whether the winner's total becomes
+    the target."""
+    klabor_wins: bool = False
+    """§12: a player dealt A K Q J 10 9 of one suit as his first 6 cards (4 players: the
+    first two packets) wins the game at once, before bidding."""
     hundred_four_only: bool = False
     """§13: with ``hundred``, a hundred exists only with 4 players."""
     must_trump: bool = True
@@ -415,6 +419,7 @@ _PART_TWO_TYPES: Final[dict[str, type]] = {
     "meld_tie": MeldTie,
     "debertz_length": int,
     "debertz_score": DebertzScore,
+    "klabor_wins": bool,
     "hundred_four_only": bool,
     "must_trump": bool,
     "overtrump_scope": OvertrumpScope,

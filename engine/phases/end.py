@@ -90,7 +90,7 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
     game._dealer = next_dealer(game, result)
     game._deal_number += 1
     game._hand_number += 1
-    events.append(deal.deal(game))
+    deal.deal_and_check(game, events)
 
 
 def claim_after_trick(game: GameState, events: list[Event]) -> bool:

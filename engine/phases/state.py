@@ -48,6 +48,7 @@ class GameState:
         "_first_deck",
         "_first_leader",
         "_first_played",
+        "_first_six",
         "_freza",
         "_hand_number",
         "_hands",
@@ -97,6 +98,8 @@ class GameState:
     _first_deck: tuple[int, ...] | None
     _first_leader: int
     _first_played: int
+    _first_six: list[int]
+    """Each seat's first two packets, kept from the deal for the klabor check only."""
     _freza: int
     _hand_number: int
     _hands: list[int]
@@ -160,6 +163,7 @@ class GameState:
         self._stock = []
         self._proposed = -1
         self._freza = -1
+        self._first_six = [0] * n
         self._redeal_claimants = []
         self._bid_round = 1
         self._passes = 0
