@@ -182,6 +182,11 @@ class Game(GameState):
         return self._hanging
 
     @property
+    def pools(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """RULES-VARIANTS §18: points kept for some seats only, as (points, seats)."""
+        return self._sheet[-1].pools if self._sheet else ()
+
+    @property
     def sheet(self) -> tuple[HandResult, ...]:
         """The score sheet: one result per scored hand."""
         return tuple(self._sheet)

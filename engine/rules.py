@@ -79,6 +79,10 @@ class ThreePlayerBait(StrEnum):
     """To the opponent with more points; equal: split in half (seed 000)."""
     HALF = "half"
     """Always split in half between the two opponents."""
+    RICHER_ELSE_HANG = "richer_else_hang"
+    """RULES-VARIANTS §18: as ``richer``, but when the defenders tie the points are set
+    aside for those two alone; the first later hand in which one of them outscores the
+    other gives them to him (H6)."""
 
 
 class FourPlayerDeal(StrEnum):

@@ -99,6 +99,8 @@ class SideScore:
     """Penalty for every third bait (0 or negative)."""
     written: int
     """What the side writes for this hand: the change of its score."""
+    pool_won: int = 0
+    """RULES-VARIANTS §18: points of a pool kept for some seats, collected this hand."""
 
     @property
     def total(self) -> int:
@@ -119,6 +121,9 @@ class HandResult:
     """Points set aside after this hand (hanging-bait option), waiting for a winner."""
     hanging_queue: tuple[int, ...] = ()
     """Under ``hanging_repeat=queue``: the amounts of :attr:`hanging`, oldest first."""
+    pools: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """RULES-VARIANTS §18, H6: after this hand, the points kept for some seats only, as
+    (points, seats), oldest first; apart from :attr:`hanging`."""
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -138,6 +143,7 @@ class HandResult:
             sides=tuple(SideScore(**side) for side in data["sides"]),
             hanging=data["hanging"],
             hanging_queue=tuple(data.get("hanging_queue", ())),
+            pools=tuple((points, tuple(seats)) for points, seats in data.get("pools", ())),
         )
 
 
@@ -160,6 +166,7 @@ def score_hand(
     bella_to: int | None = BELLA_TO_HOLDER,
     hanging_queue: tuple[int, ...] = (),
     meld_points_by_side: tuple[int, ...] | None = None,
+    pools: tuple[tuple[int, tuple[int, ...]], ...] = (),
 ) -> HandResult:
     """Score a finished hand. Per-seat inputs are indexed by seat; the result by side.
 
@@ -170,7 +177,8 @@ def score_hand(
     ``hanging_repeat=queue``, the amounts of ``hanging_before``, oldest first.
     ``meld_points_by_side``, when given, is what each side writes for melds, with
     ``melds_need_trick`` already applied (the game's way, which knows pooled defenders);
-    it replaces ``meld_side`` and ``meld_points``.
+    it replaces ``meld_side`` and ``meld_points``. ``pools`` are the points kept for
+    some seats (``richer_else_hang``) before this hand.
     """
     count = side_count(players)
     side_cards = [0] * count
@@ -217,9 +225,24 @@ def score_hand(
         outcome = Outcome.BAIT
         bait[bidder_side] = True
         written[bidder_side] = 0
-        for side, share in _bait_shares(rules, players, total, bidder_side, opponents):
-            received[side] += share
-            written[side] += share
+        new_pool = _hangs_for_defenders(rules, players, total, opponents)
+        if not new_pool:
+            for side, share in _bait_shares(rules, players, total, bidder_side, opponents):
+                received[side] += share
+                written[side] += share
+
+    pool_won = [0] * count
+    pools_after: list[tuple[int, tuple[int, ...]]] = []
+    for points, seats in pools:
+        top = max(total[s] for s in seats)
+        leaders = [s for s in seats if total[s] == top]
+        if len(leaders) == 1:
+            pool_won[leaders[0]] += points
+            written[leaders[0]] += points
+        else:
+            pools_after.append((points, seats))
+    if outcome is Outcome.BAIT and _hangs_for_defenders(rules, players, total, opponents):
+        pools_after.append((total[bidder_side], tuple(opponents)))
 
     hanging_won = [0] * count
     repeat = rules.hanging_repeat
@@ -279,11 +302,13 @@ def score_hand(
                 bolt=bolt[s],
                 bait_penalty=bait_penalty[s],
                 written=written[s],
+                pool_won=pool_won[s],
             )
             for s in range(count)
         ),
         hanging=hanging_after,
         hanging_queue=tuple(queue),
+        pools=tuple(pools_after),
     )
 
 
@@ -304,6 +329,17 @@ def _penalized(rules: Rules, bait_number: int) -> bool:
     return bait_number % 3 == 0
 
 
+def _hangs_for_defenders(
+    rules: Rules, players: int, total: list[int], opponents: list[int]
+) -> bool:
+    """``richer_else_hang`` with tied defenders: the bait is kept for those two."""
+    return (
+        players == 3
+        and rules.three_player_bait is ThreePlayerBait.RICHER_ELSE_HANG
+        and total[opponents[0]] == total[opponents[1]]
+    )
+
+
 def _bait_shares(
     rules: Rules, players: int, total: list[int], bidder_side: int, opponents: list[int]
 ) -> list[tuple[int, int]]:
@@ -312,7 +348,8 @@ def _bait_shares(
     if players != 3:
         return [(opponents[0], points)]
     first, second = opponents  # clockwise after the bidder
-    if rules.three_player_bait is ThreePlayerBait.RICHER and total[first] != total[second]:
+    richer_rule = rules.three_player_bait is not ThreePlayerBait.HALF
+    if richer_rule and total[first] != total[second]:
         richer = first if total[first] > total[second] else second
         return [(richer, points)]
     half = points // 2

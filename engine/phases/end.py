@@ -70,6 +70,7 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
         baits_before=tuple(game._baits),
         bella_to=bella_to(game),
         hanging_queue=game._sheet[-1].hanging_queue if game._sheet else (),
+        pools=game._sheet[-1].pools if game._sheet else (),
     )
     for line in result.sides:
         game._scores[line.side] += line.written
@@ -140,6 +141,7 @@ def claim_after_trick(game: GameState, events: list[Event]) -> bool:
         sides=lines,
         hanging=game._hanging,
         hanging_queue=game._sheet[-1].hanging_queue if game._sheet else (),
+        pools=game._sheet[-1].pools if game._sheet else (),
     )
     for line in lines:
         game._scores[line.side] += line.written
