@@ -455,17 +455,31 @@ PRESETS: Final[dict[str, Rules]] = {
         claim_mid_hand=ClaimMidHand.ON,
         target_tie=TargetTie.LAST_TRICK,
     ),
+    # Table G as corrected by H13: seed 004 throughout (its Moscow section as the base,
+    # the agreements its note assigns to Kharkiv, and its Kharkiv section).
     "kharkiv": Rules(
-        trump_priority=False,
         obligatory_dealer=True,
-        bolt_penalty=50,
+        trump_priority=False,
+        melds_need_trick=True,
+        four_sevens_redeal=True,
+        three_player_bait=ThreePlayerBait.RICHER_ELSE_HANG,
+        overtrump_scope=OvertrumpScope.TRUMP_LED,
+        bolt_by_players=True,
         third_bait_penalty=100,
-        three_player_bait=ThreePlayerBait.HALF,
+        hundred=True,
+        hundred_four_only=True,
+        debertz_wins=True,
+        debertz_length=6,
+        debertz_score=DebertzScore.TARGET,
+        four_player_deal=FourPlayerDeal.SIX_THEN_TWO,
+        claim_mid_hand=ClaimMidHand.NOT_ON_JASS,
+        target_tie=TargetTie.LAST_TRICK,
+        first_lead=FirstLead.BIDDER,
     ),
 }
-"""The presets the bot's settings offer: part 1's names. ``moscow`` follows table G of
-RULES-VARIANTS.md; ``kharkiv`` is still part 1's until the engine implements every option
-of its table-G column (H13)."""
+"""The presets the bot's settings offer: part 1's names, with the values of
+RULES-VARIANTS.md table G (the † cells and H13 taken in). A stored game keeps the option
+values it started with."""
 
 VARIANT_PRESETS: Final[dict[str, Rules]] = {
     # Table G with H13: seed 1-D, the online site.

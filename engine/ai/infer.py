@@ -224,7 +224,8 @@ class Knowledge:
         used = 0  # cards claimed by runs placed so far, with their neighbours
         for kind, top in wanted:
             length = 3 if kind == 1 else (4 if kind == 2 else 5)
-            exact = kind == 1 or (kind == 2 and rules.hundred)
+            hundreds = rules.hundred and not (rules.hundred_four_only and self.players != 4)
+            exact = kind == 1 or (kind == 2 and hundreds)
             options = []
             if top - length + 1 < 0:
                 return None

@@ -27,6 +27,7 @@ RULE_SETS = {
     "odessa": Rules(),
     "moscow": Rules.preset("moscow"),
     "site": Rules.preset("site"),
+    "kharkiv": Rules.preset("kharkiv"),
 }
 
 

@@ -1,5 +1,5 @@
 """A golden playthrough per preset of RULES-VARIANTS.md table G that the engine plays
-(``moscow``, ``site``): one whole 3-player game from a fixed seed and
+(``moscow``, ``kharkiv``, ``site``): one whole 3-player game from a fixed seed and
 :func:`tests.engine.decks.first_policy`, one line per action, compared with
 ``golden/playthrough_<preset>_3p.txt``.
 
@@ -22,7 +22,7 @@ from .test_playthrough import _event, _hands
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 SEED = 20240502
-PRESETS = ["moscow", "site"]
+PRESETS = ["moscow", "kharkiv", "site"]
 
 
 def _note(game: Game, event: Event) -> str | None:

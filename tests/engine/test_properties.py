@@ -352,7 +352,14 @@ VARIANTS = [
     Rules.preset("odessa"),
     # part 1's moscow: the reference model knows part 1 only
     Rules(dealer_rotation=DealerRotation.WINNER, hanging_bait=True),
-    Rules.preset("kharkiv"),
+    # part 1's kharkiv
+    Rules(
+        trump_priority=False,
+        obligatory_dealer=True,
+        bolt_penalty=50,
+        third_bait_penalty=100,
+        three_player_bait=ThreePlayerBait.HALF,
+    ),
     Rules(hundred=True, debertz_wins=True, trump_priority=False),
     Rules(overtrump=False, first_lead=FirstLead.BIDDER, obligatory_dealer=True),
     Rules(

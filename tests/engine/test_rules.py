@@ -61,17 +61,28 @@ def test_moscow_preset() -> None:
     }
 
 
-def test_kharkiv_preset() -> None:
-    kharkiv = Rules.preset("kharkiv")
-    changed = {
-        n: getattr(kharkiv, n) for n in Rules.option_names() if getattr(kharkiv, n) != DEFAULTS[n]
-    }
+def test_kharkiv_preset_is_h13() -> None:
+    kharkiv = Rules.preset("kharkiv").to_dict()
+    default = Rules().to_dict()
+    changed = {n: v for n, v in kharkiv.items() if v != default[n]}
     assert changed == {
-        "trump_priority": False,
         "obligatory_dealer": True,
-        "bolt_penalty": 50,
+        "trump_priority": False,
+        "melds_need_trick": True,
+        "four_sevens_redeal": True,
+        "three_player_bait": "richer_else_hang",
+        "overtrump_scope": "trump_led",
+        "bolt_by_players": True,
         "third_bait_penalty": 100,
-        "three_player_bait": ThreePlayerBait.HALF,
+        "hundred": True,
+        "hundred_four_only": True,
+        "debertz_wins": True,
+        "debertz_length": 6,
+        "debertz_score": "target",
+        "four_player_deal": "six_then_two",
+        "claim_mid_hand": "not_on_jass",
+        "target_tie": "last_trick",
+        "first_lead": "bidder",
     }
 
 
@@ -97,15 +108,15 @@ def test_rules_are_immutable() -> None:
 
 def test_replace_gives_a_new_value() -> None:
     base = Rules.preset("kharkiv")
-    changed = base.replace(target=301, hundred=True)
+    changed = base.replace(target=301, hanging_bait=True)
     assert changed is not base
     assert base.target == 501
-    assert not base.hundred
+    assert not base.hanging_bait
     assert changed.target == 301
-    assert changed.hundred
+    assert changed.hanging_bait
     assert changed.obligatory_dealer, "the other options stay"
     assert changed.preset_name is None
-    assert changed.replace(target=501, hundred=False) == base
+    assert changed.replace(target=501, hanging_bait=False) == base
 
 
 def test_replace_reads_enum_values_as_text() -> None:
