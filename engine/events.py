@@ -85,7 +85,8 @@ class RedealClaimed(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ExtraCardsDealt(Event):
-    """2 or 3 players: everyone got 3 more cards from the stock; 4 players under
+    """2 or 3 players: everyone got 3 (or ``extra_cards``) more cards from the stock; 4
+    players under
     ``four_player_deal=six_then_two``: the packet of 2."""
 
     cards_each: int

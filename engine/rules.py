@@ -235,6 +235,9 @@ class Rules:
     freza: bool = False
     """§1: with 2-3 players the stock's bottom card is shown face up after the extras; it
     stays out of play (the seven is still exchanged only for the proposed card)."""
+    extra_cards: int = 3
+    """§4: with 2-3 players, how many cards each gets after bidding (3, or 4: hands and
+    tricks of 10)."""
     four_player_deal: FourPlayerDeal = FourPlayerDeal.EIGHT
     """§3: with 4 players, whether the last packet of 2 comes after bidding."""
     four_sevens_redeal: bool = False
@@ -314,6 +317,8 @@ class Rules:
             raise RulesError(
                 f"weak_hand_redeal must be between -1 and 84, not {self.weak_hand_redeal}"
             )
+        if self.extra_cards not in (3, 4):
+            raise RulesError(f"extra_cards must be 3 or 4, not {self.extra_cards}")
         if self.debertz_length not in (6, 7):
             raise RulesError(f"debertz_length must be 6 or 7, not {self.debertz_length}")
         if not 0 <= self.gap_win <= 100_000:
@@ -416,6 +421,7 @@ _PART_ONE_TYPES: Final[dict[str, type]] = {
 }
 _PART_TWO_TYPES: Final[dict[str, type]] = {
     "freza": bool,
+    "extra_cards": int,
     "four_player_deal": FourPlayerDeal,
     "four_sevens_redeal": bool,
     "weak_hand_redeal": int,

@@ -17,7 +17,6 @@ from .state import GameState, Phase
 __all__ = ["after_bidding", "exchange_seven", "keep_seven", "offer_exchange_or_play"]
 
 SEVEN_OF: Final = tuple(suit * 8 + Rank.SEVEN for suit in range(4))
-_EXTRA_CARDS: Final = 3
 
 
 def after_bidding(game: GameState, events: list[Event]) -> None:
@@ -34,15 +33,17 @@ def after_bidding(game: GameState, events: list[Event]) -> None:
             del stock[:2]
         events.append(ExtraCardsDealt(2))
     if n < 4:
+        extra = game._rules.extra_cards
         stock = game._stock
         for k in range(1, n + 1):
             receiver = (game._dealer + k) % n
-            for index in stock[:_EXTRA_CARDS]:
+            for index in stock[:extra]:
                 game._hands[receiver] |= 1 << index
-            del stock[:_EXTRA_CARDS]
-        events.append(ExtraCardsDealt(_EXTRA_CARDS))
+            del stock[:extra]
+        events.append(ExtraCardsDealt(extra))
         if game._rules.freza and stock:
-            # the stock's bottom card: the deck's last, never dealt with 3 extra cards
+            # the stock's bottom card, the deck's last: never dealt (with 3 players and 4
+            # extra cards it is the one card left)
             game._freza = stock[-1]
             events.append(FrezaShown(DECK[game._freza]))
     if claims.open_claims(game, weak):

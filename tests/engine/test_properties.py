@@ -277,12 +277,13 @@ def check_hand_scored(game: Game, events: list[Event], played: list[Card]) -> No
         trump = result.trump
         cards_and_last = sum(side.card_points + side.last_trick for side in result.sides)
         assert cards_and_last == sum(points(card, trump) for card in played) + 10
+        per_hand = 8 if game.players == 4 else 6 + game.rules.extra_cards
         if game.players == 4:
             assert cards_and_last == 162
             assert len(played) == 32
         else:
-            assert len(played) == 9 * game.players
-        assert sum(side.tricks for side in result.sides) == (8 if game.players == 4 else 9)
+            assert len(played) == per_hand * game.players
+        assert sum(side.tricks for side in result.sides) == per_hand
         for side in result.sides:
             assert side.total == side.card_points + side.last_trick + side.melds + side.bella
 

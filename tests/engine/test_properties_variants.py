@@ -31,6 +31,7 @@ def _values(name: str) -> st.SearchStrategy[Any]:
         "debertz_length": [6, 7],
         "gap_win": [0, 60, 250],
         "weak_hand_redeal": [-1, 2, 13],
+        "extra_cards": [3, 4],
         "bolt_penalty": [0, 50, 100],
         "third_bait_penalty": [0, 100],
     }

@@ -57,7 +57,7 @@ def test_every_part_two_option_round_trips(name: str) -> None:
     if isinstance(value, bool):
         other: object = not value
     elif isinstance(value, int):
-        other = {"debertz_length": 6, "gap_win": 250, "weak_hand_redeal": 2}[name]
+        other = {"debertz_length": 6, "gap_win": 250, "weak_hand_redeal": 2, "extra_cards": 4}[name]
     else:
         assert isinstance(value, Enum)
         other = [*type(value)][-1]
