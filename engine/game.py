@@ -322,6 +322,7 @@ class Game(GameState):
             "proposed": self._proposed,
             "freza": self._freza,
             "redeal_claimants": self._redeal_claimants,
+            "first_six": self._first_six,
             "bid_round": self._bid_round,
             "passes": self._passes,
             "bids": [[seat, code] for seat, code in self._bids],
@@ -366,6 +367,7 @@ class Game(GameState):
             game._proposed = data["proposed"]
             game._freza = data.get("freza", -1)
             game._redeal_claimants = list(data.get("redeal_claimants", []))
+            game._first_six = list(data.get("first_six", [0] * game._n))
             game._bid_round = data["bid_round"]
             game._passes = data["passes"]
             game._bids = [(seat, code) for seat, code in data["bids"]]

@@ -35,6 +35,7 @@ __all__ = [
     "OvertrumpScope",
     "Rules",
     "RulesError",
+    "SevenExchangeTiming",
     "TargetTie",
     "ThirdBaitRepeat",
     "ThreePlayerBait",
@@ -182,6 +183,15 @@ class ClaimMidHand(StrEnum):
     blocks every end check after that hand."""
 
 
+class SevenExchangeTiming(StrEnum):
+    """When the trump seven may be exchanged (RULES-VARIANTS §6)."""
+
+    AFTER_EXTRAS = "after_extras"
+    """After the extra cards, before the first lead (seed 000)."""
+    BEFORE_EXTRAS = "before_extras"
+    """Right after bidding, for a seven among the first 6 cards only."""
+
+
 class TargetTie(StrEnum):
     """Who wins when several sides reach the target after a hand (RULES-VARIANTS §23)."""
 
@@ -240,6 +250,8 @@ class Rules:
     tricks of 10)."""
     four_player_deal: FourPlayerDeal = FourPlayerDeal.EIGHT
     """§3: with 4 players, whether the last packet of 2 comes after bidding."""
+    seven_exchange_timing: SevenExchangeTiming = SevenExchangeTiming.AFTER_EXTRAS
+    """§6: with ``seven_exchange``, before or after the extra cards."""
     four_sevens_redeal: bool = False
     """§8: a player holding the four sevens (after the extras) may claim a redeal."""
     weak_hand_redeal: int = -1
@@ -423,6 +435,7 @@ _PART_TWO_TYPES: Final[dict[str, type]] = {
     "freza": bool,
     "extra_cards": int,
     "four_player_deal": FourPlayerDeal,
+    "seven_exchange_timing": SevenExchangeTiming,
     "four_sevens_redeal": bool,
     "weak_hand_redeal": int,
     "bella_scoring": BellaScoring,

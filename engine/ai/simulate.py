@@ -50,45 +50,35 @@ def simulate_hand(
                 return 0.0
     n = game.players
     rules = game.rules
-    while game.phase is Phase.BIDDING:
+    while game.phase is not Phase.PLAY and game.phase is not Phase.FINISHED:
         seat = game.to_act
         assert seat is not None
-        assert game.proposed is not None
-        action = choose_bid(
-            game.hand_mask(seat),
-            game.legal_actions(),
-            game.proposed.index,
-            seat,
-            game.dealer,
-            n,
-            rules,
-        )
+        if game.phase is Phase.BIDDING:
+            assert game.proposed is not None
+            action = choose_bid(
+                game.hand_mask(seat),
+                game.legal_actions(),
+                game.proposed.index,
+                seat,
+                game.dealer,
+                n,
+                rules,
+            )
+        elif game.phase is Phase.REDEAL_CLAIMS:
+            assert game.trump is not None
+            assert game.bidder is not None
+            bidder_side = game.side_of(seat) == game.side_of(game.bidder)
+            action = choose_redeal_claim(
+                game.hand_mask(seat), int(game.trump), bidder_side, n, rules
+            )
+        else:
+            assert game.trump is not None
+            assert game.proposed is not None
+            hand = game.hand_mask(seat)
+            action = choose_exchange(hand, int(game.trump), game.proposed.index, rules)
         for event in game.apply(action):
             if type(event) is Redeal:
                 return 0.0
-    while game.phase is Phase.REDEAL_CLAIMS:
-        seat = game.to_act
-        assert seat is not None
-        assert game.trump is not None
-        assert game.bidder is not None
-        claim = choose_redeal_claim(
-            game.hand_mask(seat),
-            int(game.trump),
-            game.side_of(seat) == game.side_of(game.bidder),
-            n,
-            rules,
-        )
-        for event in game.apply(claim):
-            if type(event) is Redeal:
-                return 0.0
-    if game.phase is Phase.EXCHANGE:
-        seat = game.to_act
-        assert seat is not None
-        assert game.trump is not None
-        assert game.proposed is not None
-        game.apply(
-            choose_exchange(game.hand_mask(seat), int(game.trump), game.proposed.index, rules)
-        )
     if game.phase is not Phase.PLAY:
         return 0.0
     frame = frame_of(game, baits if baits is not None else (0,) * game.sides)

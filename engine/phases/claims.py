@@ -34,12 +34,16 @@ def plain_value(hand: int) -> int:
 
 
 def weak_hands(game: GameState) -> list[int]:
-    """The seats whose first-dealt cards qualify under ``weak_hand_redeal`` (called before
-    the extras, so each hand is still as first dealt)."""
+    """The seats whose first-dealt cards qualify under ``weak_hand_redeal``: the first 6
+    as dealt (before any exchange, H9), or with 4 players and the deal of eight all 8
+    (called before the packet of 2 and the extras)."""
     limit = game._rules.weak_hand_redeal
     if limit < 0:
         return []
-    return [seat for seat in range(game._n) if plain_value(game._hands[seat]) <= limit]
+    n = game._n
+    eight = n == 4 and not game._stock
+    dealt = game._hands if eight else game._first_six
+    return [seat for seat in range(n) if plain_value(dealt[seat]) <= limit]
 
 
 def open_claims(game: GameState, weak: list[int]) -> bool:

@@ -11,19 +11,42 @@ from typing import Final
 
 from ..cards import DECK, Rank
 from ..events import Event, ExtraCardsDealt, FrezaShown, SevenExchanged, SevenKept
+from ..rules import SevenExchangeTiming
 from . import claims, play
 from .state import GameState, Phase
 
-__all__ = ["after_bidding", "exchange_seven", "keep_seven", "offer_exchange_or_play"]
+__all__ = [
+    "after_bidding",
+    "deal_extras",
+    "exchange_seven",
+    "keep_seven",
+    "offer_exchange_or_play",
+]
 
 SEVEN_OF: Final = tuple(suit * 8 + Rank.SEVEN for suit in range(4))
 
 
 def after_bidding(game: GameState, events: list[Event]) -> None:
+    """The seven exchange ``before_extras`` when its holder may make it; otherwise on to
+    the extras (RULES-VARIANTS H1)."""
+    if _before_extras(game) and _offer_exchange(game):
+        return
+    deal_extras(game, events)
+
+
+def _before_extras(game: GameState) -> bool:
+    return game._rules.seven_exchange_timing is SevenExchangeTiming.BEFORE_EXTRAS
+
+
+def _extras_dealt(game: GameState) -> bool:
+    return game._n == 4 or game._hands[0].bit_count() > 6
+
+
+def deal_extras(game: GameState, events: list[Event]) -> None:
     """Deal the extras and show the freza, then open the redeal claims, or offer the
-    exchange, or start the play (RULES-VARIANTS H1)."""
+    exchange (``after_extras``), or start the play."""
     n = game._n
-    weak = claims.weak_hands(game)  # counted on the cards as first dealt
+    weak = claims.weak_hands(game)
     if n == 4 and game._stock:
         # six_then_two: the packet of 2 each, clockwise from the left of the dealer
         stock = game._stock
@@ -52,7 +75,14 @@ def after_bidding(game: GameState, events: list[Event]) -> None:
 
 
 def offer_exchange_or_play(game: GameState) -> None:
-    """The trump-seven exchange when its holder may make it, else the first lead."""
+    """After the extras: the trump-seven exchange (``after_extras``) when its holder may
+    make it, else the first lead."""
+    if _before_extras(game) or not _offer_exchange(game):
+        play.start_play(game)
+
+
+def _offer_exchange(game: GameState) -> bool:
+    """Open the exchange if a player holds the trump seven and may exchange it now."""
     n = game._n
     if n < 4 and game._bid_round == 1 and game._rules.seven_exchange:
         seven = 1 << SEVEN_OF[game._trump]
@@ -60,8 +90,15 @@ def offer_exchange_or_play(game: GameState) -> None:
             if game._hands[holder] & seven:
                 game._phase = Phase.EXCHANGE
                 game._to_act = holder
-                return
-    play.start_play(game)
+                return True
+    return False
+
+
+def _after_exchange(game: GameState, events: list[Event]) -> None:
+    if _extras_dealt(game):
+        play.start_play(game)
+    else:
+        deal_extras(game, events)
 
 
 def exchange_seven(game: GameState, events: list[Event]) -> None:
@@ -71,9 +108,9 @@ def exchange_seven(game: GameState, events: list[Event]) -> None:
     game._hands[seat] ^= (1 << seven) | (1 << taken)
     game._seven_exchanger = seat
     events.append(SevenExchanged(seat, DECK[seven], DECK[taken]))
-    play.start_play(game)
+    _after_exchange(game, events)
 
 
 def keep_seven(game: GameState, events: list[Event]) -> None:
     events.append(SevenKept(game._to_act))
-    play.start_play(game)
+    _after_exchange(game, events)

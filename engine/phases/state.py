@@ -99,7 +99,8 @@ class GameState:
     _first_leader: int
     _first_played: int
     _first_six: list[int]
-    """Each seat's first two packets, kept from the deal for the klabor check only."""
+    """Each seat's first two packets as dealt, for the klabor check and the weak-hand
+    redeal claim."""
     _freza: int
     _hand_number: int
     _hands: list[int]
