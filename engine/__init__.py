@@ -46,6 +46,7 @@ from .legal import PlayRules, legal_cards
 from .melds import Meld, MeldKind, MeldRanking, find_melds, rank_melds, wins_game
 from .rules import (
     ALL_PRESETS,
+    KHARKIV_H13,
     PRESETS,
     VARIANT_PRESETS,
     BellaAnnouncement,
@@ -72,6 +73,7 @@ from .view import PlayerView, TrickRecord
 __all__ = [
     "ALL_PRESETS",
     "DECK",
+    "KHARKIV_H13",
     "PRESETS",
     "SCHEMA_VERSION",
     "VARIANT_PRESETS",

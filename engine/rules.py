@@ -10,6 +10,26 @@ with :meth:`Rules.replace`, which returns a new value.
 An option that does not apply to a player count is ignored there (RULES-VARIANTS.md H3):
 ``overtrump_partner`` with 2 or 3 players, ``hundred_four_only`` with 4, and so on.
 Combinations the rules forbid raise :class:`RulesError` naming both options.
+
+Decisions where RULES-VARIANTS.md says "uncertain" (section H settles the rest):
+
+- §8: a redeal claim is a choice of the qualifying player, never automatic; the next
+  dealer clockwise deals the redeal (H9).
+- §9: bella counts for its holder's side in the contract comparison under every value
+  of ``bella_scoring``; what is written follows the option (``strict``: otherwise
+  nobody writes it).
+- §10 ``last_trick``: when no tied holder's side takes the last trick, the first to play
+  among them wins (H14).
+- §12: when two players are dealt a klabor, the first clockwise from the left of the
+  dealer wins; a klabor in a game's very first deal ends the game inside ``Game.new``.
+- §14: a trump played by choice obeys the overtrump duty (H14 withdraws the doubt).
+- §15: ``trump_led`` is read literally: no duty over a ruff when a plain suit was led.
+- §21: each reading of the third-bait text is a value of ``third_bait_repeat``.
+- §22 ``not_on_jass``: the literal reading; a jass in the last trick blocks every end
+  check after that hand, ``gap_win`` included (H14).
+- §23: only sides that reached the target can win by the last trick (H14).
+- §26 ``gap_win``: the target still applies; the gap is checked after it (H8), with 2
+  players only.
 """
 
 from __future__ import annotations
@@ -21,6 +41,7 @@ from typing import Any, Final
 
 __all__ = [
     "ALL_PRESETS",
+    "KHARKIV_H13",
     "PRESETS",
     "VARIANT_PRESETS",
     "BellaAnnouncement",
@@ -474,31 +495,42 @@ PRESETS: Final[dict[str, Rules]] = {
         claim_mid_hand=ClaimMidHand.ON,
         target_tie=TargetTie.LAST_TRICK,
     ),
-    # Table G as corrected by H13: seed 004 throughout (its Moscow section as the base,
-    # the agreements its note assigns to Kharkiv, and its Kharkiv section).
     "kharkiv": Rules(
-        obligatory_dealer=True,
         trump_priority=False,
-        melds_need_trick=True,
-        four_sevens_redeal=True,
-        three_player_bait=ThreePlayerBait.RICHER_ELSE_HANG,
-        overtrump_scope=OvertrumpScope.TRUMP_LED,
-        bolt_by_players=True,
+        obligatory_dealer=True,
+        bolt_penalty=50,
         third_bait_penalty=100,
-        hundred=True,
-        hundred_four_only=True,
-        debertz_wins=True,
-        debertz_length=6,
-        debertz_score=DebertzScore.TARGET,
-        four_player_deal=FourPlayerDeal.SIX_THEN_TWO,
-        claim_mid_hand=ClaimMidHand.NOT_ON_JASS,
-        target_tie=TargetTie.LAST_TRICK,
-        first_lead=FirstLead.BIDDER,
+        three_player_bait=ThreePlayerBait.HALF,
     ),
 }
-"""The presets the bot's settings offer: part 1's names, with the values of
-RULES-VARIANTS.md table G (the † cells and H13 taken in). A stored game keeps the option
-values it started with."""
+"""The presets the bot's settings offer: part 1's names. ``moscow`` has the values of
+RULES-VARIANTS.md table G (its † cells taken in); ``kharkiv`` keeps part 1's values for
+now, because the bot's bolt button cycles ``bolt_penalty``, which :data:`KHARKIV_H13`'s
+``bolt_by_players`` forbids; switching it is one line once the bot knows that option. A
+stored game keeps the option values it started with."""
+
+KHARKIV_H13: Final = Rules(
+    # Table G as corrected by H13: seed 004 throughout (its Moscow section as the base,
+    # the agreements its note assigns to Kharkiv, and its Kharkiv section).
+    obligatory_dealer=True,
+    trump_priority=False,
+    melds_need_trick=True,
+    four_sevens_redeal=True,
+    three_player_bait=ThreePlayerBait.RICHER_ELSE_HANG,
+    overtrump_scope=OvertrumpScope.TRUMP_LED,
+    bolt_by_players=True,
+    third_bait_penalty=100,
+    hundred=True,
+    hundred_four_only=True,
+    debertz_wins=True,
+    debertz_length=6,
+    debertz_score=DebertzScore.TARGET,
+    four_player_deal=FourPlayerDeal.SIX_THEN_TWO,
+    claim_mid_hand=ClaimMidHand.NOT_ON_JASS,
+    target_tie=TargetTie.LAST_TRICK,
+    first_lead=FirstLead.BIDDER,
+)
+"""The ``kharkiv`` preset of RULES-VARIANTS.md H13, waiting to replace part 1's."""
 
 VARIANT_PRESETS: Final[dict[str, Rules]] = {
     # Table G with H13: seed 1-D, the online site.

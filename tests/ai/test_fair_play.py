@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine import DECK, Game, Phase, Rules
+from engine import DECK, KHARKIV_H13, Game, Phase, Rules
 from engine.ai import KINDS, make_player, resample
 
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -27,7 +27,7 @@ RULE_SETS = {
     "odessa": Rules(),
     "moscow": Rules.preset("moscow"),
     "site": Rules.preset("site"),
-    "kharkiv": Rules.preset("kharkiv"),
+    "kharkiv_h13": KHARKIV_H13,
 }
 
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine import (
+    KHARKIV_H13,
     Game,
     OvertrumpScope,
     Phase,
@@ -41,7 +42,7 @@ PLAY_VARIANTS = [
     Rules(overtrump_scope=OvertrumpScope.TRUMP_LED),
     Rules(overtrump_partner=False),
     Rules(must_trump=False, overtrump_scope=OvertrumpScope.TRUMP_LED, overtrump_partner=False),
-    Rules.preset("kharkiv"),
+    KHARKIV_H13,
 ]
 
 

@@ -1,5 +1,5 @@
 """A golden playthrough per preset of RULES-VARIANTS.md table G that the engine plays
-(``moscow``, ``kharkiv``, ``site``): one whole 3-player game from a fixed seed and
+(``moscow``, ``kharkiv`` as H13 has it, ``site``): one whole 3-player game from a fixed seed and
 :func:`tests.engine.decks.first_policy`, one line per action, compared with
 ``golden/playthrough_<preset>_3p.txt``.
 
@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import Event, FrezaShown, Game, Phase, Rules
+from engine import KHARKIV_H13, Event, FrezaShown, Game, Phase, Rules
 
 from .decks import first_policy
 from .test_playthrough import _event, _hands
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 SEED = 20240502
-PRESETS = ["moscow", "kharkiv", "site"]
+PRESETS = {"moscow": Rules.preset("moscow"), "kharkiv": KHARKIV_H13, "site": Rules.preset("site")}
 
 
 def _note(game: Game, event: Event) -> str | None:
@@ -32,7 +32,7 @@ def _note(game: Game, event: Event) -> str | None:
 
 
 def playthrough(preset: str) -> list[str]:
-    game = Game.new(3, Rules.preset(preset).replace(target=301), seed=SEED)
+    game = Game.new(3, PRESETS[preset].replace(target=301), seed=SEED)
     lines = [f"# 3 players, {preset} rules to 301, seed {SEED}, policy: first_policy"]
     proposed = game.proposed.code if game.proposed is not None else "-"
     lines.append(f"start dealer {game.dealer} proposed {proposed} :: {_hands(game)}")

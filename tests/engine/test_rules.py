@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine import (
+    KHARKIV_H13,
     PRESETS,
     BellaAnnouncement,
     DealerRotation,
@@ -61,8 +62,22 @@ def test_moscow_preset() -> None:
     }
 
 
-def test_kharkiv_preset_is_h13() -> None:
-    kharkiv = Rules.preset("kharkiv").to_dict()
+def test_kharkiv_preset() -> None:
+    kharkiv = Rules.preset("kharkiv")
+    changed = {
+        n: getattr(kharkiv, n) for n in Rules.option_names() if getattr(kharkiv, n) != DEFAULTS[n]
+    }
+    assert changed == {
+        "trump_priority": False,
+        "obligatory_dealer": True,
+        "bolt_penalty": 50,
+        "third_bait_penalty": 100,
+        "three_player_bait": ThreePlayerBait.HALF,
+    }
+
+
+def test_kharkiv_h13_follows_seed_004() -> None:
+    kharkiv = KHARKIV_H13.to_dict()
     default = Rules().to_dict()
     changed = {n: v for n, v in kharkiv.items() if v != default[n]}
     assert changed == {
