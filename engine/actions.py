@@ -9,6 +9,10 @@
 | :class:`KeepSeven` | ``keep`` | the trump-seven holder keeps it |
 | :class:`ClaimRedeal` | ``redeal`` | redeal claims (RULES-VARIANTS §8): void the hand |
 | :class:`NoRedeal` | ``no_redeal`` | redeal claims: play the hand |
+| :class:`OfferFifty` | ``offer50`` | 2 players, §26: the non-bidder offers 50 |
+| :class:`NoFiftyOffer` | ``no_offer`` | §26: the non-bidder makes no offer |
+| :class:`AcceptFifty` | ``accept50`` | §26: the bidder takes the 50; the hand ends |
+| :class:`DeclineFifty` | ``decline50`` | §26: the bidder plays the hand |
 | :class:`PlayCard` | ``card:10H`` | the play |
 
 Actions do not name a seat: the game knows whose decision it awaits.
@@ -22,13 +26,17 @@ from typing import ClassVar, Final
 from .cards import DECK, Card, CardParseError, Suit
 
 __all__ = [
+    "AcceptFifty",
     "Action",
     "ActionParseError",
     "ClaimRedeal",
+    "DeclineFifty",
     "ExchangeSeven",
     "KeepSeven",
     "NameSuit",
+    "NoFiftyOffer",
     "NoRedeal",
+    "OfferFifty",
     "Pass",
     "PlayCard",
     "TakeProposed",
@@ -126,6 +134,26 @@ class NoRedeal(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class OfferFifty(Action):
+    code_word: ClassVar[str] = "offer50"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoFiftyOffer(Action):
+    code_word: ClassVar[str] = "no_offer"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AcceptFifty(Action):
+    code_word: ClassVar[str] = "accept50"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DeclineFifty(Action):
+    code_word: ClassVar[str] = "decline50"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class PlayCard(Action):
     card: Card
     code_word: ClassVar[str] = "card"
@@ -141,6 +169,10 @@ EXCHANGE_SEVEN: Final = ExchangeSeven()
 KEEP_SEVEN: Final = KeepSeven()
 CLAIM_REDEAL: Final = ClaimRedeal()
 NO_REDEAL: Final = NoRedeal()
+OFFER_FIFTY: Final = OfferFifty()
+NO_FIFTY_OFFER: Final = NoFiftyOffer()
+ACCEPT_FIFTY: Final = AcceptFifty()
+DECLINE_FIFTY: Final = DeclineFifty()
 NAME_SUIT: Final = tuple(NameSuit(suit) for suit in Suit)
 PLAY_CARD: Final = tuple(PlayCard(card) for card in DECK)
 _SIMPLE: Final[dict[str, Action]] = {
@@ -150,4 +182,8 @@ _SIMPLE: Final[dict[str, Action]] = {
     "keep": KEEP_SEVEN,
     "redeal": CLAIM_REDEAL,
     "no_redeal": NO_REDEAL,
+    "offer50": OFFER_FIFTY,
+    "no_offer": NO_FIFTY_OFFER,
+    "accept50": ACCEPT_FIFTY,
+    "decline50": DECLINE_FIFTY,
 }

@@ -19,7 +19,7 @@ from .cards import DECK, NO_TRUMP, Card, Suit, cards_of, iter_indices
 from .errors import IllegalActionError, Reason
 from .events import Event
 from .melds import Meld
-from .phases import bidding, claims, deal, exchange, play
+from .phases import bidding, claims, deal, exchange, fifty, play
 from .phases.state import GameState, Phase, wrong_phase
 from .rules import Rules
 from .scoring import HandResult, side_of
@@ -238,6 +238,8 @@ class Game(GameState):
             return [act.EXCHANGE_SEVEN, act.KEEP_SEVEN]
         if phase is Phase.REDEAL_CLAIMS:
             return claims.legal_claims(self)
+        if phase is Phase.FIFTY_OFFER:
+            return fifty.legal_fifty(self)
         return []
 
     def legal_card_mask(self) -> int:
@@ -280,6 +282,11 @@ class Game(GameState):
             bidding.check_bid(self, action)
             self._move_number += 1
             bidding.apply_bid(self, action, events)
+        elif phase is Phase.FIFTY_OFFER:
+            if action not in fifty.legal_fifty(self):
+                raise wrong_phase(self, action)
+            self._move_number += 1
+            fifty.apply_fifty(self, action, events)
         elif phase is Phase.REDEAL_CLAIMS:
             if type(action) not in (ClaimRedeal, NoRedeal):
                 raise wrong_phase(self, action)
@@ -323,6 +330,7 @@ class Game(GameState):
             "freza": self._freza,
             "redeal_claimants": self._redeal_claimants,
             "first_six": self._first_six,
+            "fifty_offered": self._fifty_offered,
             "bid_round": self._bid_round,
             "passes": self._passes,
             "bids": [[seat, code] for seat, code in self._bids],
@@ -368,6 +376,7 @@ class Game(GameState):
             game._freza = data.get("freza", -1)
             game._redeal_claimants = list(data.get("redeal_claimants", []))
             game._first_six = list(data.get("first_six", [0] * game._n))
+            game._fifty_offered = bool(data.get("fifty_offered", False))
             game._bid_round = data["bid_round"]
             game._passes = data["passes"]
             game._bids = [(seat, code) for seat, code in data["bids"]]

@@ -312,6 +312,9 @@ class Rules:
     ``bolt_penalty`` 0)."""
     third_bait_repeat: ThirdBaitRepeat = ThirdBaitRepeat.EVERY_THIRD
     """§21: which baits cost ``third_bait_penalty``."""
+    offer_fifty: bool = False
+    """§26: with 2 players, after trump is chosen the non-bidder may offer the bidder 50
+    points without play; accepted, the bidder writes 50 and the hand ends."""
     claim_mid_hand: ClaimMidHand = ClaimMidHand.OFF
     """§22: the claim of the game after a trick (automatic; recorded as ``claimed``)."""
     target_tie: TargetTie = TargetTie.HIGHEST
@@ -473,6 +476,7 @@ _PART_TWO_TYPES: Final[dict[str, type]] = {
     "three_player_contract": ThreePlayerContract,
     "bolt_by_players": bool,
     "third_bait_repeat": ThirdBaitRepeat,
+    "offer_fifty": bool,
     "claim_mid_hand": ClaimMidHand,
     "target_tie": TargetTie,
     "gap_win": int,

@@ -63,6 +63,9 @@ class Outcome(StrEnum):
     """The bidder's side sat: it writes 0 and its points go to the opponents."""
     HANGING = "hanging"
     """Hanging-bait option: a tie; the bidder's points are set aside."""
+    FIFTY = "fifty"
+    """RULES-VARIANTS §26: the bidder accepted 50 without play; the other side writes 0
+    (no melds, bolt or hanging points in that hand)."""
     CLAIMED = "claimed"
     """RULES-VARIANTS §22: a side reached the target mid-hand and won; each side wrote
     its points so far (no last trick, no penalties)."""

@@ -13,11 +13,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.actions import (
+    ACCEPT_FIFTY,
     CLAIM_REDEAL,
+    DECLINE_FIFTY,
     EXCHANGE_SEVEN,
     KEEP_SEVEN,
     NAME_SUIT,
+    NO_FIFTY_OFFER,
     NO_REDEAL,
+    OFFER_FIFTY,
     PASS,
     TAKE_PROPOSED,
     Action,
@@ -27,7 +31,14 @@ from engine.cards import Rank
 from engine.melds import MeldKind, find_melds
 from engine.rules import Rules, ThreePlayerContract
 
-__all__ = ["THRESHOLDS", "choose_bid", "choose_exchange", "choose_redeal_claim", "hand_worth"]
+__all__ = [
+    "THRESHOLDS",
+    "choose_bid",
+    "choose_exchange",
+    "choose_fifty",
+    "choose_redeal_claim",
+    "hand_worth",
+]
 
 THRESHOLDS: Final = {2: 56.0, 3: 56.0, 4: 78.0}
 """Worth (:func:`hand_worth`) a hand needs before its holder bids, per number of players."""
@@ -149,6 +160,16 @@ def choose_redeal_claim(
     worth = hand_worth(hand, trump, rules)
     limit = THRESHOLDS[players] if bidder_side else THRESHOLDS[players] / 2
     return CLAIM_REDEAL if worth < limit else NO_REDEAL
+
+
+def choose_fifty(hand: int, trump: int, offered: bool, rules: Rules) -> Action:
+    """RULES-VARIANTS §26, 2 players. The non-bidder offers 50 with a hand too weak to
+    hope for a bait (below half the bidding threshold); the bidder takes them unless his
+    hand promises more than a plain make (above the threshold plus a margin of 20)."""
+    worth = hand_worth(hand, trump, rules)
+    if offered:
+        return DECLINE_FIFTY if worth > THRESHOLDS[2] + 20 else ACCEPT_FIFTY
+    return OFFER_FIFTY if worth < THRESHOLDS[2] / 2 else NO_FIFTY_OFFER
 
 
 def choose_exchange(hand: int, trump: int, proposed: int, rules: Rules) -> Action:

@@ -585,6 +585,7 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
         "freza": view.freza.index if view.freza is not None else -1,
         # who else qualifies for a redeal claim is hidden; the seat asked now does
         "redeal_claimants": [view.to_act] if view.phase is Phase.REDEAL_CLAIMS else [],
+        "fifty_offered": view.phase is Phase.FIFTY_OFFER and view.to_act == view.bidder,
         "first_six": hands,  # as dealt, up to the exchange: what the claims phase reads
         "bid_round": view.bid_round,
         "passes": passes,

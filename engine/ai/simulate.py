@@ -9,13 +9,13 @@ decision with :mod:`engine.ai.bidding`, then played out on masks with
 from __future__ import annotations
 
 from engine.actions import Action
-from engine.events import Redeal
+from engine.events import Event, GameOver, HandScored, Redeal
 from engine.game import Game, Phase
 from engine.legal import PlayRules
 
-from .bidding import choose_bid, choose_exchange, choose_redeal_claim
+from .bidding import choose_bid, choose_exchange, choose_fifty, choose_redeal_claim
 from .infer import meld_layout
-from .rollout import HandFrame, play_out
+from .rollout import DEBERTZ_VALUE, HandFrame, play_out
 
 __all__ = ["frame_of", "simulate_hand"]
 
@@ -37,6 +37,22 @@ def frame_of(game: Game, baits: tuple[int, ...]) -> HandFrame:
     )
 
 
+def _ended(events: list[Event], side: int) -> float | None:
+    """The hand's worth to ``side`` when these events ended it before the play: 0 for a
+    redeal, the written difference for a hand scored without play (the 50-point offer),
+    the game's end for a klabor; None when the hand goes on."""
+    for event in events:
+        if type(event) is Redeal:
+            return 0.0
+        if isinstance(event, HandScored):
+            written = [line.written for line in event.result.sides]
+            mine = written[side]
+            return mine - (sum(written) - mine) / (len(written) - 1)
+        if isinstance(event, GameOver):
+            return DEBERTZ_VALUE if event.winner == side else -DEBERTZ_VALUE
+    return None
+
+
 def simulate_hand(
     game: Game, side: int, first: Action | None = None, baits: tuple[int, ...] | None = None
 ) -> float:
@@ -45,9 +61,9 @@ def simulate_hand(
 
     ``baits`` are the sides' bait counts before this hand (default: none)."""
     if first is not None:
-        for event in game.apply(first):
-            if type(event) is Redeal:
-                return 0.0
+        ended = _ended(game.apply(first), side)
+        if ended is not None:
+            return ended
     n = game.players
     rules = game.rules
     while game.phase is not Phase.PLAY and game.phase is not Phase.FINISHED:
@@ -64,6 +80,10 @@ def simulate_hand(
                 n,
                 rules,
             )
+        elif game.phase is Phase.FIFTY_OFFER:
+            assert game.trump is not None
+            offered = seat == game.bidder
+            action = choose_fifty(game.hand_mask(seat), int(game.trump), offered, rules)
         elif game.phase is Phase.REDEAL_CLAIMS:
             assert game.trump is not None
             assert game.bidder is not None
@@ -76,9 +96,9 @@ def simulate_hand(
             assert game.proposed is not None
             hand = game.hand_mask(seat)
             action = choose_exchange(hand, int(game.trump), game.proposed.index, rules)
-        for event in game.apply(action):
-            if type(event) is Redeal:
-                return 0.0
+        ended = _ended(game.apply(action), side)
+        if ended is not None:
+            return ended
     if game.phase is not Phase.PLAY:
         return 0.0
     frame = frame_of(game, baits if baits is not None else (0,) * game.sides)

@@ -12,7 +12,7 @@ from ..actions import Action, NameSuit, Pass, TakeProposed
 from ..cards import Suit
 from ..errors import IllegalActionError, Reason
 from ..events import BidMade, Event, TrumpChosen
-from . import deal, exchange
+from . import deal, exchange, fifty
 from .state import GameState, wrong_phase
 
 __all__ = ["apply_bid", "check_bid", "legal_bids", "must_name_suit"]
@@ -100,4 +100,5 @@ def apply_bid(game: GameState, action: Action, events: list[Event]) -> None:
     game._trump = trump
     game._bidder = seat
     events.append(TrumpChosen(seat, Suit(trump), game._bid_round))
-    exchange.after_bidding(game, events)
+    if not fifty.open_offer(game):
+        exchange.after_bidding(game, events)

@@ -30,6 +30,7 @@ from . import deal, play
 from .state import GameState, Phase
 
 __all__ = [
+    "after_hand",
     "bella_to",
     "bella_trick_winners",
     "claim_after_trick",
@@ -84,10 +85,25 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
     blocked = (
         game._rules.claim_mid_hand is ClaimMidHand.NOT_ON_JASS and jass in (game._tricks[-1][1])
     )
-    winner = None if blocked else _game_winner(game, side_of(last_trick_seat, n))
+    if blocked:
+        _deal_next(game, result, events)
+        return
+    after_hand(game, result, side_of(last_trick_seat, n), events)
+
+
+def after_hand(
+    game: GameState, result: HandResult, last_trick_side: int, events: list[Event]
+) -> None:
+    """The end checks of H8 after a written hand (``last_trick_side`` -1 when no trick
+    was played), then the next deal."""
+    winner = _game_winner(game, last_trick_side)
     if winner is not None:
         finish(game, winner, events)
         return
+    _deal_next(game, result, events)
+
+
+def _deal_next(game: GameState, result: HandResult, events: list[Event]) -> None:
     game._dealer = next_dealer(game, result)
     game._deal_number += 1
     game._hand_number += 1

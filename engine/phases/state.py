@@ -21,6 +21,9 @@ __all__ = ["GameState", "Phase", "wrong_phase"]
 
 class Phase(StrEnum):
     BIDDING = "bidding"
+    FIFTY_OFFER = "fifty_offer"
+    """RULES-VARIANTS §26 (2 players): the non-bidder may offer 50, then the bidder
+    answers."""
     REDEAL_CLAIMS = "redeal_claims"
     """RULES-VARIANTS §8: qualifying players, in turn, claim a redeal or play on."""
     EXCHANGE = "exchange"
@@ -45,6 +48,7 @@ class GameState:
         "_card_points",
         "_deal_number",
         "_dealer",
+        "_fifty_offered",
         "_first_deck",
         "_first_leader",
         "_first_played",
@@ -98,6 +102,7 @@ class GameState:
     _first_deck: tuple[int, ...] | None
     _first_leader: int
     _first_played: int
+    _fifty_offered: bool
     _first_six: list[int]
     """Each seat's first two packets as dealt, for the klabor check and the weak-hand
     redeal claim."""
@@ -165,6 +170,7 @@ class GameState:
         self._proposed = -1
         self._freza = -1
         self._first_six = [0] * n
+        self._fifty_offered = False
         self._redeal_claimants = []
         self._bid_round = 1
         self._passes = 0

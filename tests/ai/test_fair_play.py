@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine import DECK, KHARKIV_H13, Game, Phase, Rules
+from engine import DECK, KHARKIV_H13, Game, Phase, Rules, SevenExchangeTiming
 from engine.ai import KINDS, make_player, resample
 
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -28,6 +28,14 @@ RULE_SETS = {
     "moscow": Rules.preset("moscow"),
     "site": Rules.preset("site"),
     "kharkiv_h13": KHARKIV_H13,
+    # the other new decisions: the 50-point offer, the early exchange, claims, 10 cards
+    "phases": Rules(
+        offer_fifty=True,
+        seven_exchange_timing=SevenExchangeTiming.BEFORE_EXTRAS,
+        weak_hand_redeal=13,
+        extra_cards=4,
+        freza=True,
+    ),
 }
 
 

@@ -16,12 +16,14 @@ from hypothesis import strategies as st
 
 from engine import (
     DECK,
+    AcceptFifty,
     Action,
     BellaAnnouncement,
     Card,
     CardPlayed,
     ClaimRedeal,
     DealerRotation,
+    DeclineFifty,
     Event,
     ExchangeSeven,
     FirstLead,
@@ -31,7 +33,9 @@ from engine import (
     KeepSeven,
     Meld,
     NameSuit,
+    NoFiftyOffer,
     NoRedeal,
+    OfferFifty,
     Outcome,
     Pass,
     Phase,
@@ -58,6 +62,10 @@ EVERY_ACTION: list[Action] = [
     KeepSeven(),
     ClaimRedeal(),
     NoRedeal(),
+    OfferFifty(),
+    NoFiftyOffer(),
+    AcceptFifty(),
+    DeclineFifty(),
 ]
 SEVENS = {suit: Card.parse("7" + suit.letter) for suit in Suit}
 
@@ -271,6 +279,9 @@ def check_hand_scored(game: Game, events: list[Event], played: list[Card]) -> No
         if not isinstance(event, HandScored):
             continue
         result = event.result
+        if result.outcome is Outcome.FIFTY:  # 50 without play
+            assert sorted(side.written for side in result.sides) == [0, 50]
+            continue
         if result.outcome is Outcome.CLAIMED:  # a claim ends the hand before its end
             assert sum(s.last_trick + s.bolt + s.bait_penalty for s in result.sides) == 0
             continue
