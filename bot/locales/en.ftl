@@ -250,6 +250,7 @@ rule-hanging_bait =
 rule-three_player_bait =
     { $value ->
         [half] With 3 players a bait is always split in half.
+        [richer_else_hang] With 3 players a bait goes to the opponent with more points; if they are equal, it waits until one of the two outscores the other.
        *[richer] With 3 players a bait goes to the opponent with more points (equal: split in half).
     }
 rule-bolt_penalty =
@@ -291,6 +292,7 @@ value-first_lead-left_of_dealer = left of the dealer
 value-first_lead-bidder = the bidder
 value-three_player_bait-richer = to the richer
 value-three_player_bait-half = split in half
+value-three_player_bait-richer_else_hang = to the richer, else it hangs
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }

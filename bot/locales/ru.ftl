@@ -255,6 +255,7 @@ rule-hanging_bait =
 rule-three_player_bait =
     { $value ->
         [half] Втроём очки севшего всегда делятся пополам.
+        [richer_else_hang] Втроём очки севшего получает соперник, у кого больше; поровну — они ждут, пока один из двоих не наберёт больше другого.
        *[richer] Втроём очки севшего получает соперник, у кого больше (поровну — пополам).
     }
 rule-bolt_penalty =
@@ -296,6 +297,7 @@ value-first_lead-left_of_dealer = слева от сдающего
 value-first_lead-bidder = играющий
 value-three_player_bait-richer = тому, у кого больше
 value-three_player_bait-half = пополам
+value-three_player_bait-richer_else_hang = тому, у кого больше, иначе висят
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }

@@ -254,6 +254,7 @@ rule-hanging_bait =
 rule-three_player_bait =
     { $value ->
         [half] Утрьох очки того, хто сів, завжди діляться навпіл.
+        [richer_else_hang] Утрьох очки того, хто сів, отримує суперник, у якого більше; порівну — вони чекають, доки один із двох не набере більше за іншого.
        *[richer] Утрьох очки того, хто сів, отримує суперник, у якого більше (порівну — навпіл).
     }
 rule-bolt_penalty =
@@ -295,6 +296,7 @@ value-first_lead-left_of_dealer = ліворуч від здавача
 value-first_lead-bidder = граючий
 value-three_player_bait-richer = тому, в кого більше
 value-three_player_bait-half = навпіл
+value-three_player_bait-richer_else_hang = тому, в кого більше, інакше висять
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }
