@@ -72,6 +72,7 @@ action-keep = keep the seven
 table-title = 🃏 <b>Hand { $number }</b> · { $dealer } deals
 table-proposed = Proposed trump: <b>{ $card }</b>
 table-proposed-dealer = Proposed trump: <b>{ $card }</b> (the dealer's)
+table-freza = Freza (bottom card): <b>{ $card }</b>
 table-seven-exchanged = Seven exchanged: { $name } takes { $taken }, { $seven } lies under the stock
 table-bids = Bidding: { $bids }
 table-bid = { $name } — { $bid }
@@ -161,6 +162,8 @@ result-bait = ❌ <b>Bait!</b> { $pair ->
        *[no] The bidder sat: their
     } { $points } go to the opponents.
 result-received = { $name } +{ $points } from the bait
+result-claimed = 🏁 The game was claimed mid-hand: each side writes what it had taken so far.
+result-fifty = 🤝 The bidder took 50 without playing; the opponents write 0.
 result-hanging = ⚖️ <b>Hanging bait:</b> the bidder tied, their points are set aside. Set aside: { $points }.
 result-hanging-won = { $name } collects the hanging bait: +{ $points }
 result-bolt = Bolt (no trick taken): { $name } −{ $points }

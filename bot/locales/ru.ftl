@@ -75,6 +75,7 @@ action-keep = оставить семёрку
 table-title = 🃏 <b>Раздача { $number }</b> · сдаёт { $dealer }
 table-proposed = Открытая карта: <b>{ $card }</b>
 table-proposed-dealer = Открытая карта: <b>{ $card }</b> (у сдающего)
+table-freza = Фреза: <b>{ $card }</b>
 table-seven-exchanged = Семёрка поменяна: { $name } забирает { $taken }, под колодой { $seven }
 table-bids = Торговля: { $bids }
 table-bid = { $name } — { $bid }
@@ -166,6 +167,8 @@ result-bait = ❌ <b>Байт!</b> { $pair ->
        *[no] Играющий «сел»: его
     } { $points } уходят соперникам.
 result-received = { $name } +{ $points } за байт
+result-claimed = 🏁 Партия заявлена посреди сдачи: каждый пишет набранное до этой взятки.
+result-fifty = 🤝 Играющий принял 50 без розыгрыша, соперники пишут 0.
 result-hanging = ⚖️ <b>Висячий байт:</b> у играющего ничья, его очки откладываются. Отложено: { $points }.
 result-hanging-won = Висяк забирает { $name }: +{ $points }
 result-bolt = Болт (ни одной взятки): { $name } −{ $points }

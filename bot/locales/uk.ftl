@@ -74,6 +74,7 @@ action-keep = залишити сімку
 table-title = 🃏 <b>Здача { $number }</b> · здає { $dealer }
 table-proposed = Відкрита карта: <b>{ $card }</b>
 table-proposed-dealer = Відкрита карта: <b>{ $card }</b> (у здавача)
+table-freza = Фреза: <b>{ $card }</b>
 table-seven-exchanged = Сімку обміняно: { $name } забирає { $taken }, під колодою { $seven }
 table-bids = Торгівля: { $bids }
 table-bid = { $name } — { $bid }
@@ -165,6 +166,8 @@ result-bait = ❌ <b>Байд!</b> { $pair ->
        *[no] Граючий «сів»: його
     } { $points } ідуть суперникам.
 result-received = { $name } +{ $points } за байд
+result-claimed = 🏁 Партію заявлено посеред роздачі: кожен пише набране до цієї взятки.
+result-fifty = 🤝 Граючий прийняв 50 без розіграшу, суперники пишуть 0.
 result-hanging = ⚖️ <b>Висячий байд:</b> у граючого нічия, його очки відкладаються. Відкладено: { $points }.
 result-hanging-won = Висячий байд забирає { $name }: +{ $points }
 result-bolt = Болт (жодного хабаря): { $name } −{ $points }
