@@ -1,6 +1,9 @@
-"""Play Debertz in the terminal: ``python -m engine [--players 3] [--preset odessa]``.
+"""Play Debertz in the terminal: ``python -m engine [--players 3] [--preset odessa]
+[--set option=value ...]``.
 
-You take seat 0; random legal players take the others. The same events the bot renders
+Any preset (part 1 or part 2) and any option of :class:`engine.Rules` can be set, e.g.
+``python -m engine --preset site --set must_trump=false --set gap_win=250``. You take
+seat 0; random legal players take the others. The same events the bot renders
 are printed here, so this is a quick way to check the rules by hand.
 """
 
@@ -10,6 +13,7 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 
 from .actions import Action, ActionParseError
 from .cards import sorted_for_display
@@ -33,7 +37,7 @@ from .events import (
     TrumpChosen,
 )
 from .game import Game, Phase
-from .rules import PRESETS, Rules
+from .rules import ALL_PRESETS, Rules, RulesError
 
 
 def describe(event: Event) -> str:
@@ -102,17 +106,53 @@ def ask_human(game: Game, read: Callable[[str], str]) -> Action:
             print(error)
 
 
+def parse_setting(text: str, rules: Rules) -> dict[str, object]:
+    """``option=value`` as a change for :meth:`Rules.replace`, typed like the option."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    raw = raw.strip()
+    if not sep or name not in Rules.all_option_names():
+        known = ", ".join(Rules.all_option_names())
+        raise RulesError(f"--set needs option=value with one of: {known}; not {text!r}")
+    current = getattr(rules, name)
+    value: object
+    if isinstance(current, bool):
+        if raw.lower() not in ("true", "false", "on", "off", "1", "0"):
+            raise RulesError(f"option {name} is true or false, not {raw!r}")
+        value = raw.lower() in ("true", "on", "1")
+    elif isinstance(current, int) and not isinstance(current, StrEnum):
+        try:
+            value = int(raw)
+        except ValueError:
+            raise RulesError(f"option {name} is a whole number, not {raw!r}") from None
+    else:
+        value = raw
+    return {name: value}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
-    parser.add_argument("--preset", choices=tuple(PRESETS), default="odessa")
+    parser.add_argument("--preset", choices=tuple(ALL_PRESETS), default="odessa")
     parser.add_argument("--target", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="change one option of the preset (repeatable)",
+    )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     rules = Rules.preset(args.preset)
     if args.target is not None:
         rules = rules.replace(target=args.target)
+    try:
+        for setting in args.set:
+            rules = rules.replace(**parse_setting(setting, rules))
+    except RulesError as error:
+        parser.error(str(error))
     game = Game.new(args.players, rules, seed)
     bots = random.Random(seed)
     print(f"seed {seed}; you are seat 0" + (", partner seat 2" if args.players == 4 else ""))

@@ -7,6 +7,12 @@
 | :class:`NameSuit` | ``suit:H`` | bidding round 2: name another suit as trump |
 | :class:`ExchangeSeven` | ``swap`` | the trump-seven holder takes the face-up card |
 | :class:`KeepSeven` | ``keep`` | the trump-seven holder keeps it |
+| :class:`ClaimRedeal` | ``redeal`` | redeal claims (RULES-VARIANTS §8): void the hand |
+| :class:`NoRedeal` | ``no_redeal`` | redeal claims: play the hand |
+| :class:`OfferFifty` | ``offer50`` | 2 players, §26: the non-bidder offers 50 |
+| :class:`NoFiftyOffer` | ``no_offer`` | §26: the non-bidder makes no offer |
+| :class:`AcceptFifty` | ``accept50`` | §26: the bidder takes the 50; the hand ends |
+| :class:`DeclineFifty` | ``decline50`` | §26: the bidder plays the hand |
 | :class:`PlayCard` | ``card:10H`` | the play |
 
 Actions do not name a seat: the game knows whose decision it awaits.
@@ -20,11 +26,17 @@ from typing import ClassVar, Final
 from .cards import DECK, Card, CardParseError, Suit
 
 __all__ = [
+    "AcceptFifty",
     "Action",
     "ActionParseError",
+    "ClaimRedeal",
+    "DeclineFifty",
     "ExchangeSeven",
     "KeepSeven",
     "NameSuit",
+    "NoFiftyOffer",
+    "NoRedeal",
+    "OfferFifty",
     "Pass",
     "PlayCard",
     "TakeProposed",
@@ -108,6 +120,40 @@ class KeepSeven(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ClaimRedeal(Action):
+    """RULES-VARIANTS §8: a qualifying player voids the hand; the next dealer deals."""
+
+    code_word: ClassVar[str] = "redeal"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoRedeal(Action):
+    """RULES-VARIANTS §8: a qualifying player plays the hand."""
+
+    code_word: ClassVar[str] = "no_redeal"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OfferFifty(Action):
+    code_word: ClassVar[str] = "offer50"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NoFiftyOffer(Action):
+    code_word: ClassVar[str] = "no_offer"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AcceptFifty(Action):
+    code_word: ClassVar[str] = "accept50"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DeclineFifty(Action):
+    code_word: ClassVar[str] = "decline50"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class PlayCard(Action):
     card: Card
     code_word: ClassVar[str] = "card"
@@ -121,6 +167,12 @@ PASS: Final = Pass()
 TAKE_PROPOSED: Final = TakeProposed()
 EXCHANGE_SEVEN: Final = ExchangeSeven()
 KEEP_SEVEN: Final = KeepSeven()
+CLAIM_REDEAL: Final = ClaimRedeal()
+NO_REDEAL: Final = NoRedeal()
+OFFER_FIFTY: Final = OfferFifty()
+NO_FIFTY_OFFER: Final = NoFiftyOffer()
+ACCEPT_FIFTY: Final = AcceptFifty()
+DECLINE_FIFTY: Final = DeclineFifty()
 NAME_SUIT: Final = tuple(NameSuit(suit) for suit in Suit)
 PLAY_CARD: Final = tuple(PlayCard(card) for card in DECK)
 _SIMPLE: Final[dict[str, Action]] = {
@@ -128,4 +180,10 @@ _SIMPLE: Final[dict[str, Action]] = {
     "play": TAKE_PROPOSED,
     "swap": EXCHANGE_SEVEN,
     "keep": KEEP_SEVEN,
+    "redeal": CLAIM_REDEAL,
+    "no_redeal": NO_REDEAL,
+    "offer50": OFFER_FIFTY,
+    "no_offer": NO_FIFTY_OFFER,
+    "accept50": ACCEPT_FIFTY,
+    "decline50": DECLINE_FIFTY,
 }

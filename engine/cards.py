@@ -243,6 +243,8 @@ def sorted_for_display(cards: Iterable[Card], trump: int = NO_TRUMP) -> tuple[Ca
 # Tables for the engine's bit-mask fast paths.
 SUIT_MASKS: Final = tuple(0xFF << (8 * s) for s in range(4))
 PLAIN_STRENGTH: Final = _PLAIN_STRENGTH
+PLAIN_POINTS: Final = _PLAIN_POINTS
+"""Card points by natural rank when the suit is not trump."""
 TRUMP_STRENGTH: Final = _TRUMP_STRENGTH
 
 

@@ -20,13 +20,16 @@ __all__ = [
     "DebertzWon",
     "Event",
     "ExtraCardsDealt",
+    "FrezaShown",
     "GameOver",
     "HandDealt",
     "HandScored",
+    "KlaborWon",
     "MeldAnnouncement",
     "MeldsAnnounced",
     "MeldsWon",
     "Redeal",
+    "RedealClaimed",
     "SevenExchanged",
     "SevenKept",
     "TrickWon",
@@ -73,10 +76,28 @@ class Redeal(Event):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class RedealClaimed(Event):
+    """RULES-VARIANTS §8: ``seat`` (four sevens, or a weak hand) voided the hand; a
+    :class:`Redeal` follows."""
+
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class ExtraCardsDealt(Event):
-    """2 or 3 players: everyone got 3 more cards from the stock."""
+    """2 or 3 players: everyone got 3 (or ``extra_cards``) more cards from the stock; 4
+    players under
+    ``four_player_deal=six_then_two``: the packet of 2."""
 
     cards_each: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FrezaShown(Event):
+    """RULES-VARIANTS §1: the stock's bottom card is turned face up after the extras; it
+    stays out of play."""
+
+    card: Card
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -148,6 +169,14 @@ class DebertzWon(Event):
 
     seat: int
     meld: Meld
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class KlaborWon(Event):
+    """RULES-VARIANTS §12: ``seat`` was dealt A K Q J 10 9 of ``suit`` and wins at once."""
+
+    seat: int
+    suit: Suit
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

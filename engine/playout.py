@@ -1,9 +1,8 @@
 """The fast path for computer players: playing a hand to its end on bare card masks.
 
 Search needs thousands of playouts per decision, so this module skips events, checks
-and objects: a playout is a loop over ints. It follows the same play rules as
-:class:`engine.Game` (follow suit, must trump, must overtrump with the option on), which
-the tests check by comparing both on random positions.
+and objects: a playout is a loop over ints. The legal cards come from
+:func:`engine.legal.legal_cards`, the function :class:`engine.Game` uses too.
 """
 
 from __future__ import annotations
@@ -12,8 +11,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from .cards import HIGHER_TRUMPS, PLAIN_STRENGTH, POINTS_BY_TRUMP, SUIT_MASKS, TRUMP_STRENGTH
+from .cards import PLAIN_STRENGTH, POINTS_BY_TRUMP, TRUMP_STRENGTH
 from .game import Game, Phase
+from .legal import PlayRules, legal_cards, legal_mask
 
 __all__ = ["PlayState", "legal_mask", "play_state", "random_playout"]
 
@@ -26,7 +26,7 @@ class PlayState:
     __slots__ = (
         "card_points",
         "hands",
-        "overtrump",
+        "play",
         "players",
         "trick_cards",
         "trick_leader",
@@ -42,6 +42,7 @@ class PlayState:
         card_points: Sequence[int] | None = None,
         *,
         overtrump: bool = True,
+        play: PlayRules | None = None,
     ) -> None:
         self.players = len(hands)
         self.hands = list(hands)
@@ -49,7 +50,11 @@ class PlayState:
         self.trick_leader = trick_leader
         self.trick_cards = list(trick_cards)
         self.card_points = list(card_points) if card_points is not None else [0] * len(hands)
-        self.overtrump = overtrump
+        self.play = play if play is not None else PlayRules(overtrump=overtrump)
+
+    @property
+    def overtrump(self) -> bool:
+        return self.play.overtrump
 
 
 def play_state(game: Game) -> PlayState:
@@ -66,40 +71,8 @@ def play_state(game: Game) -> PlayState:
         leader,
         [card.index for _, card in trick],
         game.view(0).card_points,
-        overtrump=game.rules.overtrump,
+        play=PlayRules.of(game.rules, game.players),
     )
-
-
-def legal_mask(hand: int, trick_cards: Sequence[int], trump: int, overtrump: bool) -> int:
-    """The cards of ``hand`` that may be played on ``trick_cards``."""
-    if not trick_cards:
-        return hand
-    led = trick_cards[0] >> 3
-    best_trump = -1
-    best_strength = -1
-    for index in trick_cards:
-        if index >> 3 == trump and TRUMP_STRENGTH[index & 7] > best_strength:
-            best_strength = TRUMP_STRENGTH[index & 7]
-            best_trump = index
-    follow = hand & SUIT_MASKS[led]
-    if led == trump:
-        if not follow:
-            return hand
-        if overtrump:
-            higher = follow & HIGHER_TRUMPS[trump][best_trump]
-            if higher:
-                return higher
-        return follow
-    if follow:
-        return follow
-    trumps = hand & SUIT_MASKS[trump]
-    if not trumps:
-        return hand
-    if best_trump >= 0 and overtrump:
-        higher = trumps & HIGHER_TRUMPS[trump][best_trump]
-        if higher:
-            return higher
-    return trumps
 
 
 def random_playout(
@@ -113,10 +86,10 @@ def random_playout(
     n = state.players
     hands = list(state.hands)
     trump = state.trump
-    overtrump = state.overtrump
+    play = state.play
+    must_trump = play.must_trump
+    pairs = n == 4
     points_table = POINTS_BY_TRUMP[trump]
-    higher_table = HIGHER_TRUMPS[trump]
-    trump_mask = SUIT_MASKS[trump]
     taken = list(state.card_points)
     trick = list(state.trick_cards)
     seat = (state.trick_leader + len(trick)) % n
@@ -148,25 +121,12 @@ def random_playout(
         hand = hands[seat]
         if not hand:
             break
-        # Legal cards (same rules as Game.legal_card_mask).
         if in_trick == 0:
             legal = hand
         else:
-            follow = hand & SUIT_MASKS[led]
-            if led == trump:
-                legal = follow or hand
-                if follow and overtrump:
-                    legal = (follow & higher_table[best_trump]) or follow
-            elif follow:
-                legal = follow
-            else:
-                trumps = hand & trump_mask
-                if trumps:
-                    legal = trumps
-                    if best_trump >= 0 and overtrump:
-                        legal = (trumps & higher_table[best_trump]) or trumps
-                else:
-                    legal = hand
+            partner = pairs and best_seat == (seat + 2) % 4
+            duty = play.duty(led, trump, best_trump, partner)
+            legal = legal_cards(hand, led, trump, best_trump, duty=duty, must_trump=must_trump)
         skip = int(random_float() * legal.bit_count())
         while skip:
             legal &= legal - 1

@@ -1,8 +1,35 @@
-"""The rule set of a game: one immutable value holding every option of RULES.md.
+"""The rule set of a game: one immutable value holding every option of RULES.md and of
+the variants of RULES-VARIANTS.md (part 2) the engine implements.
 
-``Rules()`` is the default, seed 000 ("Odessa debertz"). Presets are named in one place,
-:data:`PRESETS`; a chat starts from a preset and changes single options with
-:meth:`Rules.replace`, which returns a new value.
+``Rules()`` is the default, seed 000 ("Odessa debertz"), and every part-2 option's
+default keeps part 1's behaviour. Presets are named in one place: :data:`PRESETS` (part
+1's three, the ones the bot offers) and :data:`VARIANT_PRESETS` (part 2's table G);
+:meth:`Rules.preset` knows both. A chat starts from a preset and changes single options
+with :meth:`Rules.replace`, which returns a new value.
+
+An option that does not apply to a player count is ignored there (RULES-VARIANTS.md H3):
+``overtrump_partner`` with 2 or 3 players, ``hundred_four_only`` with 4, and so on.
+Combinations the rules forbid raise :class:`RulesError` naming both options.
+
+Decisions where RULES-VARIANTS.md says "uncertain" (section H settles the rest):
+
+- §8: a redeal claim is a choice of the qualifying player, never automatic; the next
+  dealer clockwise deals the redeal (H9).
+- §9: bella counts for its holder's side in the contract comparison under every value
+  of ``bella_scoring``; what is written follows the option (``strict``: otherwise
+  nobody writes it).
+- §10 ``last_trick``: when no tied holder's side takes the last trick, the first to play
+  among them wins (H14).
+- §12: when two players are dealt a klabor, the first clockwise from the left of the
+  dealer wins; a klabor in a game's very first deal ends the game inside ``Game.new``.
+- §14: a trump played by choice obeys the overtrump duty (H14 withdraws the doubt).
+- §15: ``trump_led`` is read literally: no duty over a ruff when a plain suit was led.
+- §21: each reading of the third-bait text is a value of ``third_bait_repeat``.
+- §22 ``not_on_jass``: the literal reading; a jass in the last trick blocks every end
+  check after that hand, ``gap_win`` included (H14).
+- §23: only sides that reached the target can win by the last trick (H14).
+- §26 ``gap_win``: the target still applies; the gap is checked after it (H8), with 2
+  players only.
 """
 
 from __future__ import annotations
@@ -13,13 +40,27 @@ from enum import StrEnum
 from typing import Any, Final
 
 __all__ = [
+    "ALL_PRESETS",
+    "KHARKIV_H13",
     "PRESETS",
+    "VARIANT_PRESETS",
     "BellaAnnouncement",
+    "BellaScoring",
+    "ClaimMidHand",
     "DealerRotation",
+    "DebertzScore",
     "FirstLead",
+    "FourPlayerDeal",
+    "HangingRepeat",
+    "MeldTie",
+    "OvertrumpScope",
     "Rules",
     "RulesError",
+    "SevenExchangeTiming",
+    "TargetTie",
+    "ThirdBaitRepeat",
     "ThreePlayerBait",
+    "ThreePlayerContract",
 ]
 
 
@@ -60,6 +101,125 @@ class ThreePlayerBait(StrEnum):
     """To the opponent with more points; equal: split in half (seed 000)."""
     HALF = "half"
     """Always split in half between the two opponents."""
+    RICHER_ELSE_HANG = "richer_else_hang"
+    """RULES-VARIANTS §18: as ``richer``, but when the defenders tie the points are set
+    aside for those two alone; the first later hand in which one of them outscores the
+    other gives them to him (H6)."""
+
+
+class FourPlayerDeal(StrEnum):
+    """How 4 players get their cards (RULES-VARIANTS §3)."""
+
+    EIGHT = "eight"
+    """Packets 3, 3, 2 before bidding (seed 000)."""
+    SIX_THEN_TWO = "six_then_two"
+    """Packets 3, 3 before bidding, the packet of 2 after it; the proposed card is still
+    the deck's last, shown from the start and dealt to the dealer in his last packet."""
+
+
+class OvertrumpScope(StrEnum):
+    """When the duty to beat the highest trump in the trick holds (RULES-VARIANTS §15)."""
+
+    LED_AND_RUFF = "led_and_ruff"
+    """When trump is led and when a void player trumps (seed 000)."""
+    TRUMP_LED = "trump_led"
+    """Only when trump was led."""
+
+
+class BellaScoring(StrEnum):
+    """Who writes bella's 20 (RULES-VARIANTS §9)."""
+
+    ALWAYS = "always"
+    """The holder's side, always (seed 000)."""
+    TRICK_TAKER = "trick_taker"
+    """The side that takes the trick in which bella is announced."""
+    NEEDS_TRICK = "needs_trick"
+    """The holder's side, if it took a trick."""
+    STRICT = "strict"
+    """«Строгач»: the holder's side, if it took both tricks holding the trump K and Q;
+    otherwise nobody."""
+
+
+class MeldTie(StrEnum):
+    """Who wins a meld tie that category, top card and trump priority leave open (§10)."""
+
+    FIRST_TO_PLAY = "first_to_play"
+    """The player who plays earlier in the first trick (seed 000)."""
+    DEAL_ORDER = "deal_order"
+    """The player earlier clockwise from the left of the dealer."""
+    LAST_TRICK = "last_trick"
+    """The tied holder whose side takes the last trick; if none does, first to play."""
+
+
+class DebertzScore(StrEnum):
+    """What a debertz win writes (RULES-VARIANTS §12)."""
+
+    NONE = "none"
+    """Nothing: the game simply ends (seed 000)."""
+    TARGET = "target"
+    """The winner's total becomes the larger of its total and the target."""
+
+
+class HangingRepeat(StrEnum):
+    """With ``hanging_bait``: a new hanging bait while points still hang (§20, H14)."""
+
+    ADD = "add"
+    """The amounts add up (seed 001, variant A; today's rule)."""
+    QUEUE = "queue"
+    """The amounts stay apart, oldest first; a hand's single top scorer takes the oldest."""
+    SPLIT = "split"
+    """3 players: the points already hanging are split between the new hand's defenders
+    and the new amount hangs; with 2 or 4 players, ``add``."""
+
+
+class ThreePlayerContract(StrEnum):
+    """What a 3-player bidder must beat (RULES-VARIANTS §17)."""
+
+    EACH = "each"
+    """Each defender (seed 000)."""
+    SUM = "sum"
+    """The two defenders together."""
+
+
+class ThirdBaitRepeat(StrEnum):
+    """Which baits of a side cost ``third_bait_penalty`` (RULES-VARIANTS §21)."""
+
+    EVERY_THIRD = "every_third"
+    """The 3rd, 6th, 9th ... (seed 000's reading)."""
+    THIRD_AND_LATER = "third_and_later"
+    """The 3rd and every later one."""
+    THIRD_ONLY = "third_only"
+    """The 3rd only."""
+
+
+class ClaimMidHand(StrEnum):
+    """Whether a side wins as soon as its points reach the target mid-hand (§22)."""
+
+    OFF = "off"
+    """Only after a hand (seed 000)."""
+    ON = "on"
+    """After each trick but the last, automatically."""
+    NOT_ON_JASS = "not_on_jass"
+    """As ``on``, but not after a trick holding the trump jack; a jack in the last trick
+    blocks every end check after that hand."""
+
+
+class SevenExchangeTiming(StrEnum):
+    """When the trump seven may be exchanged (RULES-VARIANTS §6)."""
+
+    AFTER_EXTRAS = "after_extras"
+    """After the extra cards, before the first lead (seed 000)."""
+    BEFORE_EXTRAS = "before_extras"
+    """Right after bidding, for a seven among the first 6 cards only."""
+
+
+class TargetTie(StrEnum):
+    """Who wins when several sides reach the target after a hand (RULES-VARIANTS §23)."""
+
+    HIGHEST = "highest"
+    """The highest score; equal: another hand (seed 000)."""
+    LAST_TRICK = "last_trick"
+    """The one of them that took the last trick; if none did, the highest."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -102,6 +262,67 @@ class Rules:
     third_bait_penalty: int = 0
     """Every third bait of a side costs it this many points more (0: no penalty)."""
 
+    # Part 2 (RULES-VARIANTS.md), by section number.
+    freza: bool = False
+    """§1: with 2-3 players the stock's bottom card is shown face up after the extras; it
+    stays out of play (the seven is still exchanged only for the proposed card)."""
+    extra_cards: int = 3
+    """§4: with 2-3 players, how many cards each gets after bidding (3, or 4: hands and
+    tricks of 10)."""
+    four_player_deal: FourPlayerDeal = FourPlayerDeal.EIGHT
+    """§3: with 4 players, whether the last packet of 2 comes after bidding."""
+    seven_exchange_timing: SevenExchangeTiming = SevenExchangeTiming.AFTER_EXTRAS
+    """§6: with ``seven_exchange``, before or after the extra cards."""
+    four_sevens_redeal: bool = False
+    """§8: a player holding the four sevens (after the extras) may claim a redeal."""
+    weak_hand_redeal: int = -1
+    """§8: a player whose first 6 cards (4 players: all 8) are worth at most this at plain
+    value may claim a redeal (-1: off; 2 means totals 0 and 2)."""
+    bella_scoring: BellaScoring = BellaScoring.ALWAYS
+    """§9: who writes bella's 20; bella counts for its holder's side in the contract
+    comparison under every value."""
+    meld_tie: MeldTie = MeldTie.FIRST_TO_PLAY
+    """§10: step 4 of the meld ranking."""
+    debertz_length: int = 7
+    """§12: with ``debertz_wins``, the run length that wins (7, or 6)."""
+    debertz_score: DebertzScore = DebertzScore.NONE
+    """§12: with ``debertz_wins`` or ``klabor_wins``, whether the winner's total becomes
+    the target."""
+    klabor_wins: bool = False
+    """§12: a player dealt A K Q J 10 9 of one suit as his first 6 cards (4 players: the
+    first two packets) wins the game at once, before bidding."""
+    hundred_four_only: bool = False
+    """§13: with ``hundred``, a hundred exists only with 4 players."""
+    must_trump: bool = True
+    """§14: a player void in the suit led must trump; false: he may discard (a trump he
+    plays still obeys the overtrump duty)."""
+    overtrump_scope: OvertrumpScope = OvertrumpScope.LED_AND_RUFF
+    """§15: with ``overtrump``, when the duty holds."""
+    overtrump_partner: bool = True
+    """§16: with ``overtrump`` and 4 players, the duty also holds over the partner's trump."""
+    defenders_pool_melds: bool = False
+    """§11: with 3 players, the two defenders are one side for meld crediting; each
+    still writes his own melds."""
+    hanging_repeat: HangingRepeat = HangingRepeat.ADD
+    """§20: with ``hanging_bait``, a new hanging bait while points still hang."""
+    three_player_contract: ThreePlayerContract = ThreePlayerContract.EACH
+    """§17: with 3 players, what the bidder must beat."""
+    bolt_by_players: bool = False
+    """§21: the bolt costs 50 with 2 players, 100 with 3 or 4 in pairs (needs
+    ``bolt_penalty`` 0)."""
+    third_bait_repeat: ThirdBaitRepeat = ThirdBaitRepeat.EVERY_THIRD
+    """§21: which baits cost ``third_bait_penalty``."""
+    offer_fifty: bool = False
+    """§26: with 2 players, after trump is chosen the non-bidder may offer the bidder 50
+    points without play; accepted, the bidder writes 50 and the hand ends."""
+    claim_mid_hand: ClaimMidHand = ClaimMidHand.OFF
+    """§22: the claim of the game after a trick (automatic; recorded as ``claimed``)."""
+    target_tie: TargetTie = TargetTie.HIGHEST
+    """§23: several sides reach the target after a hand."""
+    gap_win: int = 0
+    """§26: with 2 players, a side leading by at least this much after a hand wins
+    (0: off); checked after the target."""
+
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
@@ -128,21 +349,37 @@ class Rules:
             raise RulesError(
                 f"third_bait_penalty must be between 0 and 10000, not {self.third_bait_penalty}"
             )
+        if not -1 <= self.weak_hand_redeal <= 84:
+            raise RulesError(
+                f"weak_hand_redeal must be between -1 and 84, not {self.weak_hand_redeal}"
+            )
+        if self.extra_cards not in (3, 4):
+            raise RulesError(f"extra_cards must be 3 or 4, not {self.extra_cards}")
+        if self.debertz_length not in (6, 7):
+            raise RulesError(f"debertz_length must be 6 or 7, not {self.debertz_length}")
+        if not 0 <= self.gap_win <= 100_000:
+            raise RulesError(f"gap_win must be between 0 and 100000, not {self.gap_win}")
+        if self.bolt_by_players and self.bolt_penalty:
+            raise RulesError(
+                "bolt_by_players sets the bolt by the number of players: "
+                f"bolt_penalty must then be 0, not {self.bolt_penalty}"
+            )
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The named preset: ``odessa`` (default), ``moscow`` or ``kharkiv``."""
+        """The named preset: ``odessa`` (default), ``moscow``, ``kharkiv`` (part 1) or one
+        of :data:`VARIANT_PRESETS`."""
         try:
-            return PRESETS[name]
+            return ALL_PRESETS[name]
         except KeyError:
             raise RulesError(
-                f"unknown preset {name!r} (expected one of {', '.join(PRESETS)})"
+                f"unknown preset {name!r} (expected one of {', '.join(ALL_PRESETS)})"
             ) from None
 
     @property
     def preset_name(self) -> str | None:
         """The name of the preset equal to these rules, or None for a custom set."""
-        for name, rules in PRESETS.items():
+        for name, rules in ALL_PRESETS.items():
             if rules == self:
                 return name
         return None
@@ -185,11 +422,23 @@ class Rules:
 
     @staticmethod
     def option_names() -> tuple[str, ...]:
-        """Every option, in declaration order."""
+        """Part 1's options (RULES.md), in declaration order: the ones the bot's settings
+        and rules pages describe today."""
+        return _PART_ONE
+
+    @staticmethod
+    def variant_option_names() -> tuple[str, ...]:
+        """Part 2's options (RULES-VARIANTS.md) the engine implements, in declaration
+        order."""
+        return tuple(_PART_TWO_TYPES)
+
+    @staticmethod
+    def all_option_names() -> tuple[str, ...]:
+        """Every option, part 1 then part 2."""
         return tuple(_FIELD_TYPES)
 
 
-_FIELD_TYPES: Final[dict[str, type]] = {
+_PART_ONE_TYPES: Final[dict[str, type]] = {
     "target": int,
     "dealer_rotation": DealerRotation,
     "obligatory_dealer": bool,
@@ -206,10 +455,50 @@ _FIELD_TYPES: Final[dict[str, type]] = {
     "bolt_penalty": int,
     "third_bait_penalty": int,
 }
+_PART_TWO_TYPES: Final[dict[str, type]] = {
+    "freza": bool,
+    "extra_cards": int,
+    "four_player_deal": FourPlayerDeal,
+    "seven_exchange_timing": SevenExchangeTiming,
+    "four_sevens_redeal": bool,
+    "weak_hand_redeal": int,
+    "bella_scoring": BellaScoring,
+    "meld_tie": MeldTie,
+    "debertz_length": int,
+    "debertz_score": DebertzScore,
+    "klabor_wins": bool,
+    "hundred_four_only": bool,
+    "must_trump": bool,
+    "overtrump_scope": OvertrumpScope,
+    "overtrump_partner": bool,
+    "defenders_pool_melds": bool,
+    "hanging_repeat": HangingRepeat,
+    "three_player_contract": ThreePlayerContract,
+    "bolt_by_players": bool,
+    "third_bait_repeat": ThirdBaitRepeat,
+    "offer_fifty": bool,
+    "claim_mid_hand": ClaimMidHand,
+    "target_tie": TargetTie,
+    "gap_win": int,
+}
+_FIELD_TYPES: Final = {**_PART_ONE_TYPES, **_PART_TWO_TYPES}
+_PART_ONE: Final = tuple(_PART_ONE_TYPES)
 
 PRESETS: Final[dict[str, Rules]] = {
     "odessa": Rules(),
-    "moscow": Rules(dealer_rotation=DealerRotation.WINNER, hanging_bait=True),
+    # Table G: seed 1-A with the † cells of RULES-VARIANTS.md (seed 001's "Деберц втроем",
+    # the freza, the claim of the game and the last trick deciding the target).
+    "moscow": Rules(
+        dealer_rotation=DealerRotation.WINNER,
+        hanging_bait=True,
+        hanging_repeat=HangingRepeat.SPLIT,
+        three_player_contract=ThreePlayerContract.SUM,
+        defenders_pool_melds=True,
+        three_player_bait=ThreePlayerBait.HALF,
+        freza=True,
+        claim_mid_hand=ClaimMidHand.ON,
+        target_tie=TargetTie.LAST_TRICK,
+    ),
     "kharkiv": Rules(
         trump_priority=False,
         obligatory_dealer=True,
@@ -218,3 +507,49 @@ PRESETS: Final[dict[str, Rules]] = {
         three_player_bait=ThreePlayerBait.HALF,
     ),
 }
+"""The presets the bot's settings offer: part 1's names. ``moscow`` has the values of
+RULES-VARIANTS.md table G (its † cells taken in); ``kharkiv`` keeps part 1's values for
+now, because the bot's bolt button cycles ``bolt_penalty``, which :data:`KHARKIV_H13`'s
+``bolt_by_players`` forbids; switching it is one line once the bot knows that option. A
+stored game keeps the option values it started with."""
+
+KHARKIV_H13: Final = Rules(
+    # Table G as corrected by H13: seed 004 throughout (its Moscow section as the base,
+    # the agreements its note assigns to Kharkiv, and its Kharkiv section).
+    obligatory_dealer=True,
+    trump_priority=False,
+    melds_need_trick=True,
+    four_sevens_redeal=True,
+    three_player_bait=ThreePlayerBait.RICHER_ELSE_HANG,
+    overtrump_scope=OvertrumpScope.TRUMP_LED,
+    bolt_by_players=True,
+    third_bait_penalty=100,
+    hundred=True,
+    hundred_four_only=True,
+    debertz_wins=True,
+    debertz_length=6,
+    debertz_score=DebertzScore.TARGET,
+    four_player_deal=FourPlayerDeal.SIX_THEN_TWO,
+    claim_mid_hand=ClaimMidHand.NOT_ON_JASS,
+    target_tie=TargetTie.LAST_TRICK,
+    first_lead=FirstLead.BIDDER,
+)
+"""The ``kharkiv`` preset of RULES-VARIANTS.md H13, waiting to replace part 1's."""
+
+VARIANT_PRESETS: Final[dict[str, Rules]] = {
+    # Table G with H13: seed 1-D, the online site.
+    "site": Rules(
+        melds_need_trick=True,
+        bella_announcement=BellaAnnouncement.FIRST,
+        bella_scoring=BellaScoring.NEEDS_TRICK,
+        meld_tie=MeldTie.DEAL_ORDER,
+        hanging_bait=True,
+        three_player_contract=ThreePlayerContract.SUM,
+        third_bait_penalty=100,
+        overtrump_scope=OvertrumpScope.TRUMP_LED,
+    ),
+}
+"""Part 2's presets (RULES-VARIANTS.md table G, corrected by H13) whose every option the
+engine implements."""
+
+ALL_PRESETS: Final[dict[str, Rules]] = {**PRESETS, **VARIANT_PRESETS}

@@ -14,18 +14,46 @@ Decisions where the rule texts are silent (seed 000 wins where it speaks):
   3rd, 6th, ... bait the side also loses ``third_bait_penalty``.
 - Splitting a bait in half with 3 players: an odd point goes to the first opponent
   clockwise after the bidder.
+
+Part 2 (RULES-VARIANTS.md):
+
+- §9 ``bella_scoring``: the caller says which side writes bella's 20 (``bella_to``); in
+  the contract comparison bella counts for its holder's side under every value (the
+  rule's "bella counts in the contract comparison"; decided: for the holder, so that an
+  uncredited bella still counts, and a bella written to the taker is not counted twice).
+- §17 ``three_player_contract=sum``: the bidder compares with the defenders' sum; equal
+  is a tie (hanging bait where on, otherwise a bait).
+- §21 ``bolt_by_players`` and ``third_bait_repeat``.
+- §20 ``hanging_repeat`` (with H14): a hand that ends in a new hanging bait awards no
+  hanging points; under ``split`` (3 players) the points already hanging go to that
+  hand's defenders in equal halves (an odd point to the first clockwise after the
+  bidder); under ``add`` and ``queue`` they wait with the new amount. In any other hand
+  the single side with the highest table total takes them: all under ``add``, the oldest
+  amount under ``queue``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from .cards import Suit
-from .rules import Rules, ThreePlayerBait
+from .rules import HangingRepeat, Rules, ThirdBaitRepeat, ThreePlayerBait, ThreePlayerContract
 
-__all__ = ["HandResult", "Outcome", "SideScore", "score_hand", "side_count", "side_of"]
+__all__ = [
+    "BELLA_TO_HOLDER",
+    "HandResult",
+    "Outcome",
+    "SideScore",
+    "bolt_cost",
+    "score_hand",
+    "side_count",
+    "side_of",
+]
+
+BELLA_TO_HOLDER: Final = -1
+"""``score_hand(bella_to=...)``: bella's 20 go to the holder's side (seed 000)."""
 
 
 class Outcome(StrEnum):
@@ -35,6 +63,12 @@ class Outcome(StrEnum):
     """The bidder's side sat: it writes 0 and its points go to the opponents."""
     HANGING = "hanging"
     """Hanging-bait option: a tie; the bidder's points are set aside."""
+    FIFTY = "fifty"
+    """RULES-VARIANTS §26: the bidder accepted 50 without play; the other side writes 0
+    (no melds, bolt or hanging points in that hand)."""
+    CLAIMED = "claimed"
+    """RULES-VARIANTS §22: a side reached the target mid-hand and won; each side wrote
+    its points so far (no last trick, no penalties)."""
 
 
 def side_of(seat: int, players: int) -> int:
@@ -68,6 +102,8 @@ class SideScore:
     """Penalty for every third bait (0 or negative)."""
     written: int
     """What the side writes for this hand: the change of its score."""
+    pool_won: int = 0
+    """RULES-VARIANTS §18: points of a pool kept for some seats, collected this hand."""
 
     @property
     def total(self) -> int:
@@ -86,6 +122,11 @@ class HandResult:
     sides: tuple[SideScore, ...]
     hanging: int
     """Points set aside after this hand (hanging-bait option), waiting for a winner."""
+    hanging_queue: tuple[int, ...] = ()
+    """Under ``hanging_repeat=queue``: the amounts of :attr:`hanging`, oldest first."""
+    pools: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """RULES-VARIANTS §18, H6: after this hand, the points kept for some seats only, as
+    (points, seats), oldest first; apart from :attr:`hanging`."""
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -104,6 +145,8 @@ class HandResult:
             outcome=Outcome(data["outcome"]),
             sides=tuple(SideScore(**side) for side in data["sides"]),
             hanging=data["hanging"],
+            hanging_queue=tuple(data.get("hanging_queue", ())),
+            pools=tuple((points, tuple(seats)) for points, seats in data.get("pools", ())),
         )
 
 
@@ -123,12 +166,22 @@ def score_hand(
     bella_seat: int | None,
     hanging_before: int,
     baits_before: tuple[int, ...],
+    bella_to: int | None = BELLA_TO_HOLDER,
+    hanging_queue: tuple[int, ...] = (),
+    meld_points_by_side: tuple[int, ...] | None = None,
+    pools: tuple[tuple[int, tuple[int, ...]], ...] = (),
 ) -> HandResult:
     """Score a finished hand. Per-seat inputs are indexed by seat; the result by side.
 
     ``meld_side`` is the side holding the highest meld and ``meld_points`` all of that
     side's melds; with the ``melds_need_trick`` option they count only if that side took
-    a trick.
+    a trick. ``bella_to`` is the side that writes bella (None: nobody), as
+    ``bella_scoring`` decides; by default the holder's side. ``hanging_queue`` is, under
+    ``hanging_repeat=queue``, the amounts of ``hanging_before``, oldest first.
+    ``meld_points_by_side``, when given, is what each side writes for melds, with
+    ``melds_need_trick`` already applied (the game's way, which knows pooled defenders);
+    it replaces ``meld_side`` and ``meld_points``. ``pools`` are the points kept for
+    some seats (``richer_else_hang``) before this hand.
     """
     count = side_count(players)
     side_cards = [0] * count
@@ -140,23 +193,34 @@ def score_hand(
     last = [0] * count
     last[side_of(last_trick_seat, players)] = 10
     melds = [0] * count
-    if meld_side is not None and (not rules.melds_need_trick or side_tricks[meld_side] > 0):
+    if meld_points_by_side is not None:
+        melds = list(meld_points_by_side)
+    elif meld_side is not None and (not rules.melds_need_trick or side_tricks[meld_side] > 0):
         melds[meld_side] = meld_points
     bella = [0] * count
+    held = [0] * count
     if bella_seat is not None:
-        bella[side_of(bella_seat, players)] = 20
+        held[side_of(bella_seat, players)] = 20
+        if bella_to == BELLA_TO_HOLDER:
+            bella = list(held)
+        elif bella_to is not None:
+            bella[bella_to] = 20
     total = [side_cards[s] + last[s] + melds[s] + bella[s] for s in range(count)]
+    compared = [side_cards[s] + last[s] + melds[s] + held[s] for s in range(count)]
 
     bidder_side = side_of(bidder, players)
     opponents = [(bidder_side + k) % count for k in range(1, count)]
-    best_opponent = max(total[s] for s in opponents)
+    if players == 3 and rules.three_player_contract is ThreePlayerContract.SUM:
+        to_beat = sum(compared[s] for s in opponents)
+    else:
+        to_beat = max(compared[s] for s in opponents)
     written = list(total)
     received = [0] * count
     bait = [False] * count
     hanging_after = hanging_before
-    if total[bidder_side] > best_opponent:
+    if compared[bidder_side] > to_beat:
         outcome = Outcome.MADE
-    elif total[bidder_side] == best_opponent and rules.hanging_bait:
+    elif compared[bidder_side] == to_beat and rules.hanging_bait:
         outcome = Outcome.HANGING
         written[bidder_side] = 0
         hanging_after += total[bidder_side]
@@ -164,27 +228,59 @@ def score_hand(
         outcome = Outcome.BAIT
         bait[bidder_side] = True
         written[bidder_side] = 0
-        for side, share in _bait_shares(rules, players, total, bidder_side, opponents):
-            received[side] += share
-            written[side] += share
+        new_pool = _hangs_for_defenders(rules, players, total, opponents)
+        if not new_pool:
+            for side, share in _bait_shares(rules, players, total, bidder_side, opponents):
+                received[side] += share
+                written[side] += share
+
+    pool_won = [0] * count
+    pools_after: list[tuple[int, tuple[int, ...]]] = []
+    for points, seats in pools:
+        top = max(total[s] for s in seats)
+        leaders = [s for s in seats if total[s] == top]
+        if len(leaders) == 1:
+            pool_won[leaders[0]] += points
+            written[leaders[0]] += points
+        else:
+            pools_after.append((points, seats))
+    if outcome is Outcome.BAIT and _hangs_for_defenders(rules, players, total, opponents):
+        pools_after.append((total[bidder_side], tuple(opponents)))
 
     hanging_won = [0] * count
-    if hanging_before:
+    repeat = rules.hanging_repeat
+    queue = list(hanging_queue) if repeat is HangingRepeat.QUEUE else []
+    if repeat is HangingRepeat.QUEUE and hanging_before and not queue:
+        queue = [hanging_before]
+    if outcome is Outcome.HANGING:
+        new_amount = total[bidder_side]
+        if repeat is HangingRepeat.SPLIT and players == 3 and hanging_before:
+            first, second = opponents
+            half = hanging_before // 2
+            for side, share in ((first, hanging_before - half), (second, half)):
+                hanging_won[side] += share
+                written[side] += share
+            hanging_after -= hanging_before
+        if repeat is HangingRepeat.QUEUE:
+            queue.append(new_amount)
+    elif hanging_before:
         # "Scores most": the points made at the table, not what is written, which a bait
-        # or a new hanging bait distorts.
+        # distorts.
         top = max(total)
         leaders = [s for s in range(count) if total[s] == top]
         if len(leaders) == 1:
-            hanging_won[leaders[0]] = hanging_before
-            written[leaders[0]] += hanging_before
-            hanging_after -= hanging_before
+            won = queue.pop(0) if queue else hanging_before
+            hanging_won[leaders[0]] = won
+            written[leaders[0]] += won
+            hanging_after -= won
 
     bolt = [0] * count
     bait_penalty = [0] * count
+    bolt_amount = bolt_cost(rules, players)
     for side in range(count):
-        if rules.bolt_penalty and side_tricks[side] == 0:
-            bolt[side] = -rules.bolt_penalty
-        if bait[side] and rules.third_bait_penalty and (baits_before[side] + 1) % 3 == 0:
+        if bolt_amount and side_tricks[side] == 0:
+            bolt[side] = -bolt_amount
+        if bait[side] and rules.third_bait_penalty and _penalized(rules, baits_before[side] + 1):
             bait_penalty[side] = -rules.third_bait_penalty
         written[side] += bolt[side] + bait_penalty[side]
 
@@ -209,10 +305,41 @@ def score_hand(
                 bolt=bolt[s],
                 bait_penalty=bait_penalty[s],
                 written=written[s],
+                pool_won=pool_won[s],
             )
             for s in range(count)
         ),
         hanging=hanging_after,
+        hanging_queue=tuple(queue),
+        pools=tuple(pools_after),
+    )
+
+
+def bolt_cost(rules: Rules, players: int) -> int:
+    """What a side that took no trick loses (0: no bolt penalty)."""
+    if rules.bolt_by_players:
+        return 100 if players in (3, 4) else 50
+    return rules.bolt_penalty
+
+
+def _penalized(rules: Rules, bait_number: int) -> bool:
+    """Whether a side's ``bait_number``-th bait costs ``third_bait_penalty``."""
+    repeat = rules.third_bait_repeat
+    if repeat is ThirdBaitRepeat.THIRD_AND_LATER:
+        return bait_number >= 3
+    if repeat is ThirdBaitRepeat.THIRD_ONLY:
+        return bait_number == 3
+    return bait_number % 3 == 0
+
+
+def _hangs_for_defenders(
+    rules: Rules, players: int, total: list[int], opponents: list[int]
+) -> bool:
+    """``richer_else_hang`` with tied defenders: the bait is kept for those two."""
+    return (
+        players == 3
+        and rules.three_player_bait is ThreePlayerBait.RICHER_ELSE_HANG
+        and total[opponents[0]] == total[opponents[1]]
     )
 
 
@@ -224,7 +351,8 @@ def _bait_shares(
     if players != 3:
         return [(opponents[0], points)]
     first, second = opponents  # clockwise after the bidder
-    if rules.three_player_bait is ThreePlayerBait.RICHER and total[first] != total[second]:
+    richer_rule = rules.three_player_bait is not ThreePlayerBait.HALF
+    if richer_rule and total[first] != total[second]:
         richer = first if total[first] > total[second] else second
         return [(richer, points)]
     half = points // 2

@@ -9,11 +9,12 @@ from .actions import Action
 from .cards import DECK, Card, Suit, cards_of
 from .events import MeldAnnouncement
 from .melds import Meld
-from .rules import Rules
+from .phases.state import Phase
+from .rules import FourPlayerDeal, Rules
 from .scoring import HandResult
 
 if TYPE_CHECKING:
-    from .game import Game, Phase
+    from .game import Game
 
 __all__ = ["PlayerView", "TrickRecord", "build_view"]
 
@@ -51,6 +52,8 @@ class PlayerView:
     proposed: Card | None
     """The face-up card that proposed trump (with 2-3 players, after a seven exchange, it
     is in :attr:`seven_exchanger`'s hand and the trump seven lies in its place)."""
+    freza: Card | None
+    """RULES-VARIANTS §1: the stock's bottom card, face up and out of play."""
     bid_round: int
     bids: tuple[tuple[int, Action], ...]
     """Bids of this hand in order: (seat, action)."""
@@ -94,8 +97,10 @@ class PlayerView:
         played = {card for record in self.tricks for card in record.cards}
         played.update(card for _, card in self.trick)
         known: dict[Card, int] = {}
-        if self.players == 4 and self.proposed is not None:
-            known[self.proposed] = self.dealer
+        eight = self.rules.four_player_deal is FourPlayerDeal.EIGHT
+        dealt = eight or self.phase is not Phase.BIDDING
+        if self.players == 4 and self.proposed is not None and dealt:
+            known[self.proposed] = self.dealer  # six_then_two: once the last packet is dealt
         if self.seven_exchanger is not None and self.proposed is not None:
             known[self.proposed] = self.seven_exchanger
         for seat, meld in self.winning_melds:
@@ -107,8 +112,6 @@ class PlayerView:
 
 
 def build_view(game: Game, seat: int | None) -> PlayerView:
-    from .game import Phase
-
     n = game.players
     if seat is not None and not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a game of {n}")
@@ -136,6 +139,7 @@ def build_view(game: Game, seat: int | None) -> PlayerView:
         hand=cards_of(game._hands[seat]) if seat is not None else (),
         hand_sizes=tuple(h.bit_count() for h in game._hands),
         proposed=game.proposed,
+        freza=game.freza,
         bid_round=game._bid_round,
         bids=tuple((s, Action.parse(code)) for s, code in game._bids),
         trump=game.trump,

@@ -72,6 +72,7 @@ action-keep = keep the seven
 table-title = 🃏 <b>Hand { $number }</b> · { $dealer } deals
 table-proposed = Proposed trump: <b>{ $card }</b>
 table-proposed-dealer = Proposed trump: <b>{ $card }</b> (the dealer's)
+table-freza = Freza (bottom card): <b>{ $card }</b>
 table-seven-exchanged = Seven exchanged: { $name } takes { $taken }, { $seven } lies under the stock
 table-bids = Bidding: { $bids }
 table-bid = { $name } — { $bid }
@@ -161,6 +162,8 @@ result-bait = ❌ <b>Bait!</b> { $pair ->
        *[no] The bidder sat: their
     } { $points } go to the opponents.
 result-received = { $name } +{ $points } from the bait
+result-claimed = 🏁 The game was claimed mid-hand: each side writes what it had taken so far.
+result-fifty = 🤝 The bidder took 50 without playing; the opponents write 0.
 result-hanging = ⚖️ <b>Hanging bait:</b> the bidder tied, their points are set aside. Set aside: { $points }.
 result-hanging-won = { $name } collects the hanging bait: +{ $points }
 result-bolt = Bolt (no trick taken): { $name } −{ $points }
@@ -250,6 +253,7 @@ rule-hanging_bait =
 rule-three_player_bait =
     { $value ->
         [half] With 3 players a bait is always split in half.
+        [richer_else_hang] With 3 players a bait goes to the opponent with more points; if they are equal, it waits until one of the two outscores the other.
        *[richer] With 3 players a bait goes to the opponent with more points (equal: split in half).
     }
 rule-bolt_penalty =
@@ -291,6 +295,7 @@ value-first_lead-left_of_dealer = left of the dealer
 value-first_lead-bidder = the bidder
 value-three_player_bait-richer = to the richer
 value-three_player_bait-half = split in half
+value-three_player_bait-richer_else_hang = to the richer, else it hangs
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }

@@ -75,6 +75,7 @@ action-keep = оставить семёрку
 table-title = 🃏 <b>Раздача { $number }</b> · сдаёт { $dealer }
 table-proposed = Открытая карта: <b>{ $card }</b>
 table-proposed-dealer = Открытая карта: <b>{ $card }</b> (у сдающего)
+table-freza = Фреза: <b>{ $card }</b>
 table-seven-exchanged = Семёрка поменяна: { $name } забирает { $taken }, под колодой { $seven }
 table-bids = Торговля: { $bids }
 table-bid = { $name } — { $bid }
@@ -166,6 +167,8 @@ result-bait = ❌ <b>Байт!</b> { $pair ->
        *[no] Играющий «сел»: его
     } { $points } уходят соперникам.
 result-received = { $name } +{ $points } за байт
+result-claimed = 🏁 Партия заявлена посреди сдачи: каждый пишет набранное до этой взятки.
+result-fifty = 🤝 Играющий принял 50 без розыгрыша, соперники пишут 0.
 result-hanging = ⚖️ <b>Висячий байт:</b> у играющего ничья, его очки откладываются. Отложено: { $points }.
 result-hanging-won = Висяк забирает { $name }: +{ $points }
 result-bolt = Болт (ни одной взятки): { $name } −{ $points }
@@ -255,6 +258,7 @@ rule-hanging_bait =
 rule-three_player_bait =
     { $value ->
         [half] Втроём очки севшего всегда делятся пополам.
+        [richer_else_hang] Втроём очки севшего получает соперник, у кого больше; поровну — они ждут, пока один из двоих не наберёт больше другого.
        *[richer] Втроём очки севшего получает соперник, у кого больше (поровну — пополам).
     }
 rule-bolt_penalty =
@@ -296,6 +300,7 @@ value-first_lead-left_of_dealer = слева от сдающего
 value-first_lead-bidder = играющий
 value-three_player_bait-richer = тому, у кого больше
 value-three_player_bait-half = пополам
+value-three_player_bait-richer_else_hang = тому, у кого больше, иначе висят
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }

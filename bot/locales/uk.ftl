@@ -74,6 +74,7 @@ action-keep = залишити сімку
 table-title = 🃏 <b>Здача { $number }</b> · здає { $dealer }
 table-proposed = Відкрита карта: <b>{ $card }</b>
 table-proposed-dealer = Відкрита карта: <b>{ $card }</b> (у здавача)
+table-freza = Фреза: <b>{ $card }</b>
 table-seven-exchanged = Сімку обміняно: { $name } забирає { $taken }, під колодою { $seven }
 table-bids = Торгівля: { $bids }
 table-bid = { $name } — { $bid }
@@ -165,6 +166,8 @@ result-bait = ❌ <b>Байд!</b> { $pair ->
        *[no] Граючий «сів»: його
     } { $points } ідуть суперникам.
 result-received = { $name } +{ $points } за байд
+result-claimed = 🏁 Партію заявлено посеред роздачі: кожен пише набране до цієї взятки.
+result-fifty = 🤝 Граючий прийняв 50 без розіграшу, суперники пишуть 0.
 result-hanging = ⚖️ <b>Висячий байд:</b> у граючого нічия, його очки відкладаються. Відкладено: { $points }.
 result-hanging-won = Висячий байд забирає { $name }: +{ $points }
 result-bolt = Болт (жодного хабаря): { $name } −{ $points }
@@ -254,6 +257,7 @@ rule-hanging_bait =
 rule-three_player_bait =
     { $value ->
         [half] Утрьох очки того, хто сів, завжди діляться навпіл.
+        [richer_else_hang] Утрьох очки того, хто сів, отримує суперник, у якого більше; порівну — вони чекають, доки один із двох не набере більше за іншого.
        *[richer] Утрьох очки того, хто сів, отримує суперник, у якого більше (порівну — навпіл).
     }
 rule-bolt_penalty =
@@ -295,6 +299,7 @@ value-first_lead-left_of_dealer = ліворуч від здавача
 value-first_lead-bidder = граючий
 value-three_player_bait-richer = тому, в кого більше
 value-three_player_bait-half = навпіл
+value-three_player_bait-richer_else_hang = тому, в кого більше, інакше висять
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }

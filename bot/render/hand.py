@@ -32,7 +32,7 @@ from engine.cards import NO_TRUMP
 
 from .cards import card_label, meld_announced, suit_label, suit_name
 from .keyboard import PRIMARY, SUCCESS, button, markup
-from .table import bids_line, last_trick_line, trick_line, turn_line
+from .table import bids_line, freza_line, last_trick_line, trick_line, turn_line
 
 __all__ = ["hand_keyboard", "legal_cards", "render_hand"]
 
@@ -78,6 +78,7 @@ def render_hand(
         )
     elif view.proposed is not None:
         lines.append(tr("table-proposed", card=card_label(view.proposed, lang)))
+    lines.append(freza_line(view, tr))
     if view.phase is Phase.BIDDING:
         lines.append(bids_line(view, names, lang))
     if view.own_melds and view.phase is Phase.PLAY:

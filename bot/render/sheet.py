@@ -207,6 +207,10 @@ def render_hand_result(
         ]
         if received:
             lines.append(SEP.join(received))
+    elif result.outcome is Outcome.CLAIMED:
+        lines.append(tr("result-claimed"))
+    elif result.outcome is Outcome.FIFTY:
+        lines.append(tr("result-fifty"))
     else:
         lines.append(tr("result-hanging", points=tr.plain("points", n=result.hanging)))
     for line in result.sides:

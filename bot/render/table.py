@@ -19,6 +19,7 @@ from .names import mention, side_names, side_of
 __all__ = [
     "bids_line",
     "format_duration",
+    "freza_line",
     "last_trick_line",
     "render_table",
     "score_line",
@@ -105,6 +106,13 @@ def score_line(
     if target is None:
         return tr("score-line", scores=parts)
     return tr("table-score", scores=parts, target=target)
+
+
+def freza_line(view: PlayerView, tr: Translator) -> str | None:
+    """The stock's bottom card, shown to everyone when the freza option is on."""
+    if view.freza is None:
+        return None
+    return tr("table-freza", card=card_label(view.freza, tr.lang))
 
 
 def _face_up_line(view: PlayerView, names: Sequence[str], tr: Translator) -> str | None:
@@ -195,6 +203,7 @@ def render_table(
     head: list[str | None] = [
         tr("table-title", number=number, dealer=names[view.dealer]),
         _face_up_line(view, names, tr),
+        freza_line(view, tr),
     ]
     if view.trump is not None and view.bidder is not None:
         head.append(tr("table-trump", suit=suit_label(view.trump, lang), bidder=names[view.bidder]))

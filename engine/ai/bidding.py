@@ -13,9 +13,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.actions import (
+    ACCEPT_FIFTY,
+    CLAIM_REDEAL,
+    DECLINE_FIFTY,
     EXCHANGE_SEVEN,
     KEEP_SEVEN,
     NAME_SUIT,
+    NO_FIFTY_OFFER,
+    NO_REDEAL,
+    OFFER_FIFTY,
     PASS,
     TAKE_PROPOSED,
     Action,
@@ -23,12 +29,23 @@ from engine.actions import (
 )
 from engine.cards import Rank
 from engine.melds import MeldKind, find_melds
-from engine.rules import Rules
+from engine.rules import Rules, ThreePlayerContract
 
-__all__ = ["THRESHOLDS", "choose_bid", "choose_exchange", "hand_worth"]
+__all__ = [
+    "THRESHOLDS",
+    "choose_bid",
+    "choose_exchange",
+    "choose_fifty",
+    "choose_redeal_claim",
+    "hand_worth",
+]
 
 THRESHOLDS: Final = {2: 56.0, 3: 56.0, 4: 78.0}
 """Worth (:func:`hand_worth`) a hand needs before its holder bids, per number of players."""
+
+_SUM_CONTRACT_EXTRA: Final = 22.0
+"""3 players under ``three_player_contract=sum``: the bidder must outscore both defenders
+together (about 81 of 162 instead of about 55), so he bids only on a stronger hand."""
 
 _DEALER_DISCOUNT: Final = 6.0
 """The last to speak in round 2 bids on less: everyone else showed weakness."""
@@ -108,6 +125,8 @@ def choose_bid(
     """A bid for ``hand``: the proposed suit in round 1, the best other suit in round 2,
     when its worth clears the threshold (``margin`` shifts it: negative bids more)."""
     threshold = THRESHOLDS[players] + margin
+    if players == 3 and rules.three_player_contract is ThreePlayerContract.SUM:
+        threshold += _SUM_CONTRACT_EXTRA
     if TAKE_PROPOSED in legal:
         worth = hand_worth(hand, proposed >> 3, rules)
         return TAKE_PROPOSED if worth >= threshold else PASS
@@ -128,6 +147,29 @@ def choose_bid(
     if PASS not in legal or best >= threshold:
         return NAME_SUIT[best_suit]
     return PASS
+
+
+def choose_redeal_claim(
+    hand: int, trump: int, bidder_side: bool, players: int, rules: Rules
+) -> Action:
+    """RULES-VARIANTS §8: claim a redeal when the hand is bad for this seat's side.
+
+    The bidder's side risks a bait with a hand below the bidding threshold; a defender
+    claims only with a hand below half of it (a redeal also takes away the bidder's
+    chance to sit)."""
+    worth = hand_worth(hand, trump, rules)
+    limit = THRESHOLDS[players] if bidder_side else THRESHOLDS[players] / 2
+    return CLAIM_REDEAL if worth < limit else NO_REDEAL
+
+
+def choose_fifty(hand: int, trump: int, offered: bool, rules: Rules) -> Action:
+    """RULES-VARIANTS §26, 2 players. The non-bidder offers 50 with a hand too weak to
+    hope for a bait (below half the bidding threshold); the bidder takes them unless his
+    hand promises more than a plain make (above the threshold plus a margin of 20)."""
+    worth = hand_worth(hand, trump, rules)
+    if offered:
+        return DECLINE_FIFTY if worth > THRESHOLDS[2] + 20 else ACCEPT_FIFTY
+    return OFFER_FIFTY if worth < THRESHOLDS[2] / 2 else NO_FIFTY_OFFER
 
 
 def choose_exchange(hand: int, trump: int, proposed: int, rules: Rules) -> Action:

@@ -22,7 +22,8 @@ from typing import Any, Final
 from engine.actions import Pass
 from engine.cards import SUIT_MASKS, Rank, mask_of
 from engine.game import SCHEMA_VERSION, Game, Phase
-from engine.melds import Meld, find_melds, has_bella, meld_key
+from engine.legal import PlayRules
+from engine.melds import Meld, find_melds, has_bella, rank_melds, wins_game
 from engine.rules import BellaAnnouncement, Rules
 from engine.view import PlayerView
 
@@ -61,6 +62,9 @@ class MeldLayout:
     points: int
     bella: int | None
     debertz: int | None = None
+    pooled: tuple[tuple[int, int], ...] = ()
+    """With ``defenders_pool_melds`` and the defenders' melds winning: (seat, meld
+    points) of both defenders, each writing his own (:attr:`points` is their sum)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -96,6 +100,10 @@ class Knowledge:
     """The side that won the melds, once shown; None before or when nobody had one."""
     melds_known: bool
     """The first trick is over, so the winning melds (or their absence) are public."""
+    dealer: int = -1
+    """The dealer of the hand (-1: unknown), for ``meld_tie=deal_order``."""
+    bidder: int | None = None
+    """The bidder once trump is chosen, for ``defenders_pool_melds``."""
 
     def sample(self, rng: random.Random) -> Deal:
         """A random deal consistent with every constraint.
@@ -159,19 +167,20 @@ class Knowledge:
         for seat, wanted in enumerate(self.announced):
             if wanted is None or seat == self.seat:
                 continue
-            melds = find_melds(start[seat], rules)
+            melds = find_melds(start[seat], rules, self.players)
             if _signature(melds) != wanted:
                 return False
-            if rules.debertz_wins and any(m.is_debertz for m in melds):
+            if any(wins_game(m, rules) for m in melds):
                 return False
         if self.melds_known:
-            layout = meld_layout(start, self.trump, self.leader, rules)
+            dealer = self.dealer if self.dealer >= 0 else None
+            layout = meld_layout(start, self.trump, self.leader, rules, dealer, self.bidder)
             if layout.side != self.meld_side:
                 return False
             for seat, (suit, top, length) in self.shown:
                 if not any(
                     m.suit == suit and m.top == top and m.length == length
-                    for m in find_melds(start[seat], rules)
+                    for m in find_melds(start[seat], rules, self.players)
                 ):
                     return False
         return True
@@ -215,7 +224,8 @@ class Knowledge:
         used = 0  # cards claimed by runs placed so far, with their neighbours
         for kind, top in wanted:
             length = 3 if kind == 1 else (4 if kind == 2 else 5)
-            exact = kind == 1 or (kind == 2 and rules.hundred)
+            hundreds = rules.hundred and not (rules.hundred_four_only and self.players != 4)
+            exact = kind == 1 or (kind == 2 and hundreds)
             options = []
             if top - length + 1 < 0:
                 return None
@@ -329,35 +339,49 @@ def _assign(
     return stock
 
 
-def meld_layout(start_hands: list[int], trump: int, leader: int, rules: Rules) -> MeldLayout:
+def meld_layout(
+    start_hands: list[int],
+    trump: int,
+    leader: int,
+    rules: Rules,
+    dealer: int | None = None,
+    bidder: int | None = None,
+) -> MeldLayout:
     """Who scores melds and bella, from the hands as they were at the start of the play
-    (RULES.md §5; the same comparison as :class:`engine.Game`)."""
+    (RULES.md §5 through :func:`engine.melds.rank_melds`, as :class:`engine.Game` does).
+
+    ``dealer`` defaults to the seat before ``leader``; ``bidder`` is needed for
+    ``defenders_pool_melds`` (without it the option is not applied). A tie that
+    ``meld_tie=last_trick`` leaves to the last trick is counted for the first to play
+    among the tied: a simplification of the utility, not of the rules."""
     n = len(start_hands)
-    best: tuple[int, int, int, int] | None = None
-    best_seat = -1
-    all_melds = []
+    sides = [seat % 2 if n == 4 else seat for seat in range(n)]
+    pool = rules.defenders_pool_melds and n == 3 and bidder is not None
+    groups = [int(seat != bidder) for seat in range(n)] if pool else sides
+    melds = [find_melds(hand, rules, n) for hand in start_hands]
     bella = None
     debertz = None
     for offset in range(n):
         seat = (leader + offset) % n
-        melds = find_melds(start_hands[seat], rules)
-        if rules.debertz_wins and debertz is None and any(m.is_debertz for m in melds):
-            debertz = seat % 2 if n == 4 else seat
-        all_melds.append((seat, melds))
-        order = offset
-        for meld in melds:
-            key = meld_key(meld, trump, rules, order)
-            if best is None or key > best:
-                best, best_seat = key, seat
+        if debertz is None and any(wins_game(m, rules) for m in melds[seat]):
+            debertz = sides[seat]
         if has_bella(start_hands[seat], trump):
             bella = seat
-    if best_seat < 0:
-        return MeldLayout(None, 0, bella, debertz)
-    side = best_seat % 2 if n == 4 else best_seat
-    points = sum(
-        m.points for s, melds in all_melds if (s % 2 if n == 4 else s) == side for m in melds
+    ranking = rank_melds(
+        melds,
+        trump,
+        rules,
+        first_leader=leader,
+        dealer=(leader - 1) % n if dealer is None else dealer,
+        side_of_seat=groups,
     )
-    return MeldLayout(side, points, bella, debertz)
+    if ranking.seat is None:
+        return MeldLayout(None, 0, bella, debertz)
+    group = groups[ranking.seat]
+    seats = tuple(seat for seat in range(n) if groups[seat] == group)
+    points = sum(m.points for seat in seats for m in melds[seat])
+    pooled = tuple((seat, sum(m.points for m in melds[seat])) for seat in seats)
+    return MeldLayout(sides[seats[0]], points, bella, debertz, pooled if pool else ())
 
 
 def knowledge(view: PlayerView) -> Knowledge:
@@ -380,23 +404,27 @@ def knowledge(view: PlayerView) -> Knowledge:
     ]
     if view.trick:
         plays.append(tuple((seat, card.index) for seat, card in view.trick))
+    play = PlayRules.of(rules, n)
     for trick in plays:
         led = trick[0][1] >> 3
         best_trump = -1
+        best_seat = -1
         for position, (seat, index) in enumerate(trick):
             played_by[seat] |= 1 << index
             gone |= 1 << index
             suit = index >> 3
             if position and suit != led:
                 forbidden[seat] |= SUIT_MASKS[led]
-                if suit != trump:
+                if suit != trump and play.must_trump:
                     forbidden[seat] |= SUIT_MASKS[trump]
             if suit == trump:
                 if best_trump >= 0 and STRENGTH[trump][index] < STRENGTH[trump][best_trump]:
-                    if rules.overtrump:
+                    partner = n == 4 and best_seat == (seat + 2) % 4
+                    if play.duty(led, trump, best_trump, partner):
                         forbidden[seat] |= HIGHER_TRUMPS[trump][best_trump]
                 else:
                     best_trump = index
+                    best_seat = seat
 
     for seat, card in view.known_cards:
         fixed[seat] |= card.mask
@@ -405,6 +433,11 @@ def knowledge(view: PlayerView) -> Knowledge:
             gone |= 1 << (trump * 8 + Rank.SEVEN)  # the seven lies face up in its place
         else:
             gone |= view.proposed.mask
+    if view.freza is not None:
+        gone |= view.freza.mask  # face up, out of play: never resampled into a hand
+    if n == 4 and view.proposed is not None and view.hand_sizes[view.dealer] < 8:
+        # six_then_two before the packet of 2: the proposed card waits for the dealer
+        gone |= view.proposed.mask
     if view.phase is Phase.EXCHANGE and view.to_act is not None:
         fixed[view.to_act] |= 1 << (trump * 8 + Rank.SEVEN)
     if trump >= 0 and rules.bella_announcement is BellaAnnouncement.FIRST:
@@ -466,6 +499,8 @@ def knowledge(view: PlayerView) -> Knowledge:
         shown=tuple(shown),
         meld_side=meld_side,
         melds_known=melds_known,
+        dealer=view.dealer,
+        bidder=view.bidder,
     )
 
 
@@ -480,6 +515,15 @@ def resample(view: PlayerView, rng: random.Random) -> Game:
     info = knowledge(view)
     deal = info.sample(rng)
     return Game.from_dict(game_state(view, info, deal))
+
+
+def _stock_order(view: PlayerView, deal: Deal) -> list[int]:
+    """The stock of the resampled game; with 4 players under six_then_two before the
+    packet of 2, the proposed card comes last, so that it is the dealer's."""
+    stock = list(deal.stock)
+    if view.players == 4 and stock and view.proposed is not None:
+        stock.append(view.proposed.index)
+    return stock
 
 
 def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
@@ -536,8 +580,13 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
         "to_act": view.to_act if view.to_act is not None else -1,
         "hands": hands,
         "start_hands": start_hands,
-        "stock": list(deal.stock),
+        "stock": _stock_order(view, deal),
         "proposed": view.proposed.index if view.proposed is not None else -1,
+        "freza": view.freza.index if view.freza is not None else -1,
+        # who else qualifies for a redeal claim is hidden; the seat asked now does
+        "redeal_claimants": [view.to_act] if view.phase is Phase.REDEAL_CLAIMS else [],
+        "fifty_offered": view.phase is Phase.FIFTY_OFFER and view.to_act == view.bidder,
+        "first_six": hands,  # as dealt, up to the exchange: what the claims phase reads
         "bid_round": view.bid_round,
         "passes": passes,
         "bids": [[seat, action.code] for seat, action in view.bids],

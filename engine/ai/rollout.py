@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import Suit
-from engine.playout import legal_mask
+from engine.legal import PlayRules, legal_mask
 from engine.rules import Rules
 from engine.scoring import score_hand, side_count
 
@@ -49,6 +49,15 @@ class HandFrame:
         other sides' (a sitting bidder's points counted where the scoring sends them)."""
         if layout.debertz is not None:
             return DEBERTZ_VALUE if layout.debertz == side else -DEBERTZ_VALUE
+        by_side: tuple[int, ...] | None = None
+        if layout.pooled:
+            # pooled defenders: each writes his own melds, one trick by either suffices
+            needs = self.rules.melds_need_trick
+            scored = not needs or any(tricks[seat] for seat, _ in layout.pooled)
+            counted = [0] * self.players
+            for seat, points in layout.pooled:
+                counted[seat] = points if scored else 0
+            by_side = tuple(counted)
         result = score_hand(
             rules=self.rules,
             players=self.players,
@@ -64,6 +73,7 @@ class HandFrame:
             bella_seat=layout.bella,
             hanging_before=self.hanging,
             baits_before=self.baits,
+            meld_points_by_side=by_side,
         )
         total = 0
         mine = 0
@@ -84,7 +94,7 @@ def play_out(
     gone: int,
     voids: list[int],
     bidder: int,
-    overtrump: bool,
+    overtrump: PlayRules | bool,
 ) -> int:
     """Play the hand to its end with :func:`~engine.ai.policy.choose_card` for every seat.
 

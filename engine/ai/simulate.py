@@ -9,12 +9,13 @@ decision with :mod:`engine.ai.bidding`, then played out on masks with
 from __future__ import annotations
 
 from engine.actions import Action
-from engine.events import Redeal
+from engine.events import Event, GameOver, HandScored, Redeal
 from engine.game import Game, Phase
+from engine.legal import PlayRules
 
-from .bidding import choose_bid, choose_exchange
+from .bidding import choose_bid, choose_exchange, choose_fifty, choose_redeal_claim
 from .infer import meld_layout
-from .rollout import HandFrame, play_out
+from .rollout import DEBERTZ_VALUE, HandFrame, play_out
 
 __all__ = ["frame_of", "simulate_hand"]
 
@@ -36,6 +37,22 @@ def frame_of(game: Game, baits: tuple[int, ...]) -> HandFrame:
     )
 
 
+def _ended(events: list[Event], side: int) -> float | None:
+    """The hand's worth to ``side`` when these events ended it before the play: 0 for a
+    redeal, the written difference for a hand scored without play (the 50-point offer),
+    the game's end for a klabor; None when the hand goes on."""
+    for event in events:
+        if type(event) is Redeal:
+            return 0.0
+        if isinstance(event, HandScored):
+            written = [line.written for line in event.result.sides]
+            mine = written[side]
+            return mine - (sum(written) - mine) / (len(written) - 1)
+        if isinstance(event, GameOver):
+            return DEBERTZ_VALUE if event.winner == side else -DEBERTZ_VALUE
+    return None
+
+
 def simulate_hand(
     game: Game, side: int, first: Action | None = None, baits: tuple[int, ...] | None = None
 ) -> float:
@@ -44,42 +61,51 @@ def simulate_hand(
 
     ``baits`` are the sides' bait counts before this hand (default: none)."""
     if first is not None:
-        for event in game.apply(first):
-            if type(event) is Redeal:
-                return 0.0
+        ended = _ended(game.apply(first), side)
+        if ended is not None:
+            return ended
     n = game.players
     rules = game.rules
-    while game.phase is Phase.BIDDING:
+    while game.phase is not Phase.PLAY and game.phase is not Phase.FINISHED:
         seat = game.to_act
         assert seat is not None
-        assert game.proposed is not None
-        action = choose_bid(
-            game.hand_mask(seat),
-            game.legal_actions(),
-            game.proposed.index,
-            seat,
-            game.dealer,
-            n,
-            rules,
-        )
-        for event in game.apply(action):
-            if type(event) is Redeal:
-                return 0.0
-    if game.phase is Phase.EXCHANGE:
-        seat = game.to_act
-        assert seat is not None
-        assert game.trump is not None
-        assert game.proposed is not None
-        game.apply(
-            choose_exchange(game.hand_mask(seat), int(game.trump), game.proposed.index, rules)
-        )
+        if game.phase is Phase.BIDDING:
+            assert game.proposed is not None
+            action = choose_bid(
+                game.hand_mask(seat),
+                game.legal_actions(),
+                game.proposed.index,
+                seat,
+                game.dealer,
+                n,
+                rules,
+            )
+        elif game.phase is Phase.FIFTY_OFFER:
+            assert game.trump is not None
+            offered = seat == game.bidder
+            action = choose_fifty(game.hand_mask(seat), int(game.trump), offered, rules)
+        elif game.phase is Phase.REDEAL_CLAIMS:
+            assert game.trump is not None
+            assert game.bidder is not None
+            bidder_side = game.side_of(seat) == game.side_of(game.bidder)
+            action = choose_redeal_claim(
+                game.hand_mask(seat), int(game.trump), bidder_side, n, rules
+            )
+        else:
+            assert game.trump is not None
+            assert game.proposed is not None
+            hand = game.hand_mask(seat)
+            action = choose_exchange(hand, int(game.trump), game.proposed.index, rules)
+        ended = _ended(game.apply(action), side)
+        if ended is not None:
+            return ended
     if game.phase is not Phase.PLAY:
         return 0.0
     frame = frame_of(game, baits if baits is not None else (0,) * game.sides)
     hands = [game.hand_mask(seat) for seat in range(n)]
     leader = game.to_act
     assert leader is not None
-    layout = meld_layout(hands, frame.trump, leader, rules)
+    layout = meld_layout(hands, frame.trump, leader, rules, game.dealer, frame.bidder)
     gone = 0
     if n < 4:
         # the face-up card is seen by all; after an exchange, the seven lies in its place
@@ -87,6 +113,8 @@ def simulate_hand(
         gone = game.proposed.mask
         if any(hand & gone for hand in hands):
             gone = 1 << (frame.trump * 8)
+        if game.freza is not None:
+            gone |= game.freza.mask
     card_points = [0] * n
     tricks = [0] * n
     last = play_out(
@@ -99,6 +127,6 @@ def simulate_hand(
         gone,
         [0] * n,
         frame.bidder,
-        rules.overtrump,
+        PlayRules.of(rules, n),
     )
     return frame.utility(side, layout, card_points, tricks, last)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.playout import legal_mask
+from engine.legal import PlayRules, legal_mask
 
 from .bits import POINTS_BY_TRUMP, STRENGTH
 from .policy import trick_winner
@@ -38,7 +38,9 @@ class Solver:
 
     __slots__ = ("_n", "_overtrump", "_side", "_table", "_trump", "nodes")
 
-    def __init__(self, players: int, trump: int, side_seats: int, *, overtrump: bool = True):
+    def __init__(
+        self, players: int, trump: int, side_seats: int, *, overtrump: PlayRules | bool = True
+    ):
         """``side_seats``: bit mask of the seats whose points are maximized."""
         self._n = players
         self._trump = trump
@@ -151,7 +153,7 @@ def brute_force(
     trick: list[int],
     side_seats: int,
     *,
-    overtrump: bool = True,
+    overtrump: PlayRules | bool = True,
 ) -> int:
     """The same value as :meth:`Solver.value`, by plain minimax (tests only: slow)."""
     n = len(hands)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine import DECK, Game, Phase, Rules
+from engine import DECK, KHARKIV_H13, Game, Phase, Rules, SevenExchangeTiming
 from engine.ai import KINDS, make_player, resample
 
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -21,23 +21,42 @@ OPTIONS: dict[str, dict[str, Any]] = {
 SWAP = {2: (3, 25), 3: (3, 6), 4: (3, 6)}
 
 
-def _twin_games(players: int, seed: int) -> tuple[Game, Game]:
+# Part 2's public cards and options: moscow shows the freza (deck[31], never swapped) and
+# pools the defenders' melds; site has its own bella, meld and overtrump rules.
+RULE_SETS = {
+    "odessa": Rules(),
+    "moscow": Rules.preset("moscow"),
+    "site": Rules.preset("site"),
+    "kharkiv_h13": KHARKIV_H13,
+    # the other new decisions: the 50-point offer, the early exchange, claims, 10 cards
+    "phases": Rules(
+        offer_fifty=True,
+        seven_exchange_timing=SevenExchangeTiming.BEFORE_EXTRAS,
+        weak_hand_redeal=13,
+        extra_cards=4,
+        freza=True,
+    ),
+}
+
+
+def _twin_games(players: int, seed: int, rules: Rules | None = None) -> tuple[Game, Game]:
     deck = [card.code for card in DECK]
     random.Random(seed).shuffle(deck)
     twin = list(deck)
     i, j = SWAP[players]
     twin[i], twin[j] = twin[j], twin[i]
     dealer = players - 1
-    rules = Rules()
+    rules = rules or Rules()
     first = Game.from_deck(players, rules, deck, dealer)
     return first, Game.from_deck(players, rules, twin, dealer)
 
 
+@pytest.mark.parametrize("rules_name", list(RULE_SETS))
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_rearranged_hidden_cards_do_not_change_decisions(players: int) -> None:
+def test_rearranged_hidden_cards_do_not_change_decisions(players: int, rules_name: str) -> None:
     compared = 0
     for seed in range(12):
-        game, twin = _twin_games(players, seed)
+        game, twin = _twin_games(players, seed, RULE_SETS[rules_name])
         assert game.hand(1) != twin.hand(1)
         driver = make_player("heuristic")
         while game.phase is not Phase.FINISHED and game.hand_number == 1:
@@ -60,11 +79,12 @@ def test_rearranged_hidden_cards_do_not_change_decisions(players: int) -> None:
     assert compared >= 15
 
 
+@pytest.mark.parametrize("rules_name", list(RULE_SETS))
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_resampled_worlds_give_the_same_decisions(players: int) -> None:
+def test_resampled_worlds_give_the_same_decisions(players: int, rules_name: str) -> None:
     rng = random.Random(players)
     for seed in range(6):
-        game = Game.new(players, Rules(), seed)
+        game = Game.new(players, RULE_SETS[rules_name], seed)
         for _ in range(rng.randrange(4, 20)):
             if game.phase is Phase.FINISHED:
                 break

@@ -155,7 +155,9 @@ def play(game: Game, *actions: str) -> list[Event]:
     ``"JS"`` for a card) in turn; return all events."""
     events: list[Event] = []
     for code in actions:
-        text = code if ":" in code or code in ("pass", "play", "swap", "keep") else "card:" + code
+        words = {"pass", "play", "swap", "keep", "redeal", "no_redeal"}
+        words |= {"offer50", "no_offer", "accept50", "decline50"}
+        text = code if ":" in code or code in words else "card:" + code
         events += game.apply(Action.parse(text))
     return events
 

@@ -7,14 +7,43 @@ import random
 
 import pytest
 
-from engine import Game, Phase, Rules, TrickWon, points
+from engine import (
+    KHARKIV_H13,
+    Game,
+    OvertrumpScope,
+    Phase,
+    PlayRules,
+    Rules,
+    ThreePlayerBait,
+    TrickWon,
+    points,
+)
 from engine.cards import cards_of
 from engine.playout import legal_mask, play_state, random_playout
 
 from . import reference as ref
 from .decks import first_policy
 
-RULE_SETS = [Rules(), Rules(overtrump=False), Rules.preset("kharkiv")]
+# Part 1's rule sets (the reference model knows part 1): kharkiv as RULES.md had it.
+RULE_SETS = [
+    Rules(),
+    Rules(overtrump=False),
+    Rules(
+        trump_priority=False,
+        obligatory_dealer=True,
+        bolt_penalty=50,
+        third_bait_penalty=100,
+        three_player_bait=ThreePlayerBait.HALF,
+    ),
+]
+# Part 2's play rules (RULES-VARIANTS §14-16), checked against the game only.
+PLAY_VARIANTS = [
+    Rules(must_trump=False),
+    Rules(overtrump_scope=OvertrumpScope.TRUMP_LED),
+    Rules(overtrump_partner=False),
+    Rules(must_trump=False, overtrump_scope=OvertrumpScope.TRUMP_LED, overtrump_partner=False),
+    KHARKIV_H13,
+]
 
 
 def _play_positions(players: int, rules: Rules, seed: int) -> list[Game]:
@@ -53,6 +82,20 @@ def test_legal_mask_agrees_with_the_game_and_the_rules(players: int, rules: Rule
                 rules.overtrump,
             )
             assert {c.code for c in cards_of(mask)} == expected
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("rules", PLAY_VARIANTS)
+def test_legal_mask_agrees_with_the_game_under_part_two(players: int, rules: Rules) -> None:
+    play_rules = PlayRules.of(rules, players)
+    for seed in range(4):
+        for game in _play_positions(players, rules, seed):
+            seat = game.to_act
+            assert seat is not None
+            assert game.trump is not None
+            trick = [card.index for _, card in game.trick]
+            mask = legal_mask(game.hand_mask(seat), trick, int(game.trump), play_rules)
+            assert mask == game.legal_card_mask()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine import (
+    KHARKIV_H13,
     PRESETS,
     BellaAnnouncement,
     DealerRotation,
@@ -54,7 +55,11 @@ def test_moscow_preset() -> None:
     changed = {
         n: getattr(moscow, n) for n in Rules.option_names() if getattr(moscow, n) != DEFAULTS[n]
     }
-    assert changed == {"dealer_rotation": DealerRotation.WINNER, "hanging_bait": True}
+    assert changed == {
+        "dealer_rotation": DealerRotation.WINNER,
+        "hanging_bait": True,
+        "three_player_bait": ThreePlayerBait.HALF,
+    }
 
 
 def test_kharkiv_preset() -> None:
@@ -68,6 +73,31 @@ def test_kharkiv_preset() -> None:
         "bolt_penalty": 50,
         "third_bait_penalty": 100,
         "three_player_bait": ThreePlayerBait.HALF,
+    }
+
+
+def test_kharkiv_h13_follows_seed_004() -> None:
+    kharkiv = KHARKIV_H13.to_dict()
+    default = Rules().to_dict()
+    changed = {n: v for n, v in kharkiv.items() if v != default[n]}
+    assert changed == {
+        "obligatory_dealer": True,
+        "trump_priority": False,
+        "melds_need_trick": True,
+        "four_sevens_redeal": True,
+        "three_player_bait": "richer_else_hang",
+        "overtrump_scope": "trump_led",
+        "bolt_by_players": True,
+        "third_bait_penalty": 100,
+        "hundred": True,
+        "hundred_four_only": True,
+        "debertz_wins": True,
+        "debertz_length": 6,
+        "debertz_score": "target",
+        "four_player_deal": "six_then_two",
+        "claim_mid_hand": "not_on_jass",
+        "target_tie": "last_trick",
+        "first_lead": "bidder",
     }
 
 
@@ -93,15 +123,15 @@ def test_rules_are_immutable() -> None:
 
 def test_replace_gives_a_new_value() -> None:
     base = Rules.preset("kharkiv")
-    changed = base.replace(target=301, hundred=True)
+    changed = base.replace(target=301, hanging_bait=True)
     assert changed is not base
     assert base.target == 501
-    assert not base.hundred
+    assert not base.hanging_bait
     assert changed.target == 301
-    assert changed.hundred
+    assert changed.hanging_bait
     assert changed.obligatory_dealer, "the other options stay"
     assert changed.preset_name is None
-    assert changed.replace(target=501, hundred=False) == base
+    assert changed.replace(target=501, hanging_bait=False) == base
 
 
 def test_replace_reads_enum_values_as_text() -> None:

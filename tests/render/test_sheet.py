@@ -146,3 +146,17 @@ def test_russian_words() -> None:
     assert "Запись партии" in text
     assert "до 501" in text
     assert render_score_sheet((), (0, 0), sides, 501, "ru").count("Раздач ещё не было") == 1
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_a_claimed_or_fifty_hand_says_so_not_hanging(lang: str) -> None:
+    game = _finished(2, Rules.preset("moscow"), 7)
+    base = game.sheet[0]
+    sides = side_names(NAMES[:2], lang)
+    tr = translator(lang)
+    for outcome, key in ((Outcome.CLAIMED, "result-claimed"), (Outcome.FIFTY, "result-fifty")):
+        result = dataclasses.replace(base, outcome=outcome, hanging=0)
+        text = render_hand_result(result, sides, (0, 0), lang, target=301)
+        check_html(text)
+        assert tr(key) in text
+        assert tr("result-hanging", points=tr.plain("points", n=0)) not in text

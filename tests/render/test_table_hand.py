@@ -180,3 +180,20 @@ def test_public_view_is_required() -> None:
         render_table(game.view(0), NAMES[:2], "ru")
     with pytest.raises(ValueError, match="player's view"):
         render_hand(game.public_view(), NAMES[:2], "ru", 1, 0)
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_the_freza_is_shown_on_the_table_and_in_every_hand(lang: str) -> None:
+    shown = False
+    for game in walk(3, Rules.preset("moscow"), 3, max_hands=1):
+        if game.freza is None:
+            continue
+        label = card_label(game.freza, lang)
+        table = render_table(game.public_view(), NAMES[:3], lang)
+        assert label in table
+        for seat in range(3):
+            text, _ = render_hand(game.view(seat), NAMES[:3], lang, 1, game.move_number)
+            assert label in text
+        shown = True
+        break
+    assert shown, "moscow shows a freza after the extras"

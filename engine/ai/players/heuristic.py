@@ -9,7 +9,7 @@ from engine.cards import mask_of
 from engine.game import Phase
 from engine.view import PlayerView
 
-from ..bidding import choose_bid, choose_exchange
+from ..bidding import choose_bid, choose_exchange, choose_fifty, choose_redeal_claim
 from ..infer import knowledge
 from ..policy import choose_card
 
@@ -56,6 +56,12 @@ def heuristic_action(view: PlayerView, margin: float = 0.0) -> Action:
     if view.phase is Phase.EXCHANGE:
         assert view.proposed is not None
         return choose_exchange(hand, trump, view.proposed.index, view.rules)
+    if view.phase is Phase.FIFTY_OFFER:
+        offered = seat == view.bidder
+        return choose_fifty(hand, trump, offered, view.rules)
+    if view.phase is Phase.REDEAL_CLAIMS:
+        bidder_side = view.side_of(seat) == view.side_of(view.bidder)
+        return choose_redeal_claim(hand, trump, bidder_side, view.players, view.rules)
     info = knowledge(view)
     trick = [card.index for _, card in view.trick]
     leader = view.trick[0][0] if view.trick else seat

@@ -24,6 +24,7 @@ from typing import Final
 
 from engine.actions import Action, PlayCard
 from engine.game import Game, Phase
+from engine.legal import PlayRules
 from engine.melds import has_bella
 from engine.view import PlayerView
 
@@ -194,7 +195,7 @@ class SearchPlayer:
             deal = self._sample(view, info, rng)
             start = [deal.hands[s] | info.played_by[s] for s in range(n)]
             if shown_melds is None:
-                layout = meld_layout(start, trump, info.leader, rules)
+                layout = meld_layout(start, trump, info.leader, rules, view.dealer, bidder)
             else:
                 # the melds are public now; only an unannounced bella is still hidden
                 bella = view.bella
@@ -202,7 +203,8 @@ class SearchPlayer:
                     if bella is None and has_bella(start[other], trump):
                         bella = other
                 layout = MeldLayout(info.meld_side, shown_melds, bella)
-            solver = Solver(n, trump, side_seats, overtrump=rules.overtrump) if exact else None
+            play_rules = PlayRules.of(rules, n)
+            solver = Solver(n, trump, side_seats, overtrump=play_rules) if exact else None
             for j, card in enumerate(cards):
                 hands = list(deal.hands)
                 hands[seat] ^= 1 << card
@@ -235,7 +237,7 @@ class SearchPlayer:
                             info.gone | (1 << card),
                             list(info.forbidden),
                             bidder,
-                            rules.overtrump,
+                            play_rules,
                         )
                 totals[j] += frame.utility(side, layout, card_points, tricks, last)
             done += 1

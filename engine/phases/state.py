@@ -1,0 +1,217 @@
+"""The state every phase reads and writes: one slotted base class of :class:`engine.Game`.
+
+The phase modules are functions over this state, so that each phase of a hand can be
+read on its own; :class:`engine.Game` adds the public face (construction, ``apply``,
+views, JSON).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from ..actions import Action, ExchangeSeven
+from ..cards import NO_TRUMP
+from ..errors import IllegalActionError, Reason
+from ..melds import Meld
+from ..rules import Rules
+from ..scoring import HandResult, side_count
+
+__all__ = ["GameState", "Phase", "wrong_phase"]
+
+
+class Phase(StrEnum):
+    BIDDING = "bidding"
+    FIFTY_OFFER = "fifty_offer"
+    """RULES-VARIANTS §26 (2 players): the non-bidder may offer 50, then the bidder
+    answers."""
+    REDEAL_CLAIMS = "redeal_claims"
+    """RULES-VARIANTS §8: qualifying players, in turn, claim a redeal or play on."""
+    EXCHANGE = "exchange"
+    """2-3 players: the trump-seven holder decides whether to take the face-up card."""
+    PLAY = "play"
+    FINISHED = "finished"
+
+
+class GameState:
+    """Every field of a game; the phases keep them consistent."""
+
+    __slots__ = (
+        "_baits",
+        "_bella_plays",
+        "_bella_seat",
+        "_best_key",
+        "_best_seat",
+        "_best_trump",
+        "_bid_round",
+        "_bidder",
+        "_bids",
+        "_card_points",
+        "_deal_number",
+        "_dealer",
+        "_fifty_offered",
+        "_first_deck",
+        "_first_leader",
+        "_first_played",
+        "_first_six",
+        "_freza",
+        "_hand_number",
+        "_hands",
+        "_hanging",
+        "_led_suit",
+        "_meld_fallback",
+        "_meld_seats",
+        "_meld_side",
+        "_meld_tied",
+        "_melds",
+        "_move_number",
+        "_n",
+        "_passes",
+        "_phase",
+        "_played",
+        "_proposed",
+        "_redeal_claimants",
+        "_rules",
+        "_scores",
+        "_seed",
+        "_seven_exchanger",
+        "_sheet",
+        "_start_hands",
+        "_stock",
+        "_to_act",
+        "_trick_cards",
+        "_trick_leader",
+        "_trick_seats",
+        "_tricks",
+        "_tricks_won",
+        "_trump",
+        "_winner",
+    )
+
+    _baits: list[int]
+    _bella_plays: int
+    _bella_seat: int
+    _best_key: int
+    _best_seat: int
+    _best_trump: int
+    _bid_round: int
+    _bidder: int
+    _bids: list[tuple[int, str]]
+    _card_points: list[int]
+    _deal_number: int
+    _dealer: int
+    _first_deck: tuple[int, ...] | None
+    _first_leader: int
+    _first_played: int
+    _fifty_offered: bool
+    _first_six: list[int]
+    """Each seat's first two packets as dealt, for the klabor check and the weak-hand
+    redeal claim."""
+    _freza: int
+    _hand_number: int
+    _hands: list[int]
+    _hanging: int
+    _led_suit: int
+    _meld_seats: tuple[int, ...]
+    _meld_fallback: int
+    _meld_side: int
+    _meld_tied: tuple[int, ...]
+    _melds: list[tuple[Meld, ...]]
+    _move_number: int
+    _n: int
+    _passes: int
+    _phase: Phase
+    _played: int
+    _proposed: int
+    _redeal_claimants: list[int]
+    _rules: Rules
+    _scores: list[int]
+    _seed: int
+    _seven_exchanger: int
+    _sheet: list[HandResult]
+    _start_hands: list[int]
+    _stock: list[int]
+    _to_act: int
+    _trick_cards: list[int]
+    _trick_leader: int
+    _trick_seats: list[int]
+    _tricks: list[tuple[int, tuple[int, ...], int]]
+    _tricks_won: list[int]
+    _trump: int
+    _winner: int
+
+    def __init__(self, players: int, rules: Rules, seed: int) -> None:
+        if players not in (2, 3, 4):
+            raise ValueError(f"Debertz is played by 2, 3 or 4 players, not {players}")
+        if not isinstance(rules, Rules):
+            raise TypeError("rules must be a Rules value")
+        self._n = players
+        self._rules = rules
+        self._seed = int(seed)
+        self._first_deck = None
+        self._deal_number = 0
+        self._hand_number = 1
+        self._dealer = 0
+        self._scores = [0] * side_count(players)
+        self._baits = [0] * side_count(players)
+        self._hanging = 0
+        self._sheet = []
+        self._winner = -1
+        self._move_number = 0
+        self.clear_hand()
+
+    def clear_hand(self) -> None:
+        """Forget everything of the hand being played (before a deal)."""
+        n = self._n
+        self._phase = Phase.BIDDING
+        self._to_act = -1
+        self._hands = [0] * n
+        self._start_hands = [0] * n
+        self._stock = []
+        self._proposed = -1
+        self._freza = -1
+        self._first_six = [0] * n
+        self._fifty_offered = False
+        self._redeal_claimants = []
+        self._bid_round = 1
+        self._passes = 0
+        self._bids = []
+        self._trump = NO_TRUMP
+        self._bidder = -1
+        self._seven_exchanger = -1
+        self._first_leader = -1
+        self._trick_leader = -1
+        self._trick_seats = []
+        self._trick_cards = []
+        self._led_suit = -1
+        self._best_key = -1
+        self._best_seat = -1
+        self._best_trump = -1
+        self._tricks = []
+        self._tricks_won = [0] * n
+        self._card_points = [0] * n
+        self._played = 0
+        self._first_played = 0
+        self._melds = [()] * n
+        self._meld_side = -1
+        self._meld_tied = ()
+        self._meld_fallback = -1
+        self._meld_seats = ()
+        self._bella_seat = -1
+        self._bella_plays = 0
+
+
+def wrong_phase(game: GameState, action: Action) -> IllegalActionError:
+    """The refusal of an action that belongs to another phase."""
+    if type(action) is ExchangeSeven:
+        return IllegalActionError(
+            Reason.NO_SEVEN_TO_EXCHANGE,
+            "there is no trump seven to exchange now",
+            seat=game._to_act,
+            action=action,
+        )
+    return IllegalActionError(
+        Reason.WRONG_PHASE,
+        f"{action} is not an action of the {game._phase.value} phase",
+        seat=game._to_act,
+        action=action,
+    )

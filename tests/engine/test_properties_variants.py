@@ -1,0 +1,63 @@
+"""The property tests of :mod:`tests.engine.test_properties` (cards and points conserved,
+legal and refused actions, views, the JSON round trip, replay, the score sheet) over
+random presets and random valid combinations of RULES-VARIANTS.md's options."""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import ALL_PRESETS, Rules
+
+from .test_properties import PROPERTY_SETTINGS, run_checked_game
+
+_DEFAULTS = Rules()
+
+
+def _values(name: str) -> st.SearchStrategy[Any]:
+    """Every value of one option (numbers: a few that matter)."""
+    default = getattr(_DEFAULTS, name)
+    if isinstance(default, bool):
+        return st.booleans()
+    if isinstance(default, Enum):
+        return st.sampled_from(list(type(default)))
+    numbers = {
+        "target": [101, 301],
+        "debertz_length": [6, 7],
+        "gap_win": [0, 60, 250],
+        "weak_hand_redeal": [-1, 2, 13],
+        "extra_cards": [3, 4],
+        "bolt_penalty": [0, 50, 100],
+        "third_bait_penalty": [0, 100],
+    }
+    return st.sampled_from(numbers[name])
+
+
+@st.composite
+def random_rules(draw: st.DrawFn) -> Rules:
+    """A preset, then a random subset of options changed to random values."""
+    base = draw(st.sampled_from(sorted(ALL_PRESETS)))
+    rules = Rules.preset(base).replace(target=draw(_values("target")))
+    names = draw(st.sets(st.sampled_from(Rules.all_option_names()), max_size=12))
+    changes = {name: draw(_values(name)) for name in sorted(names) if name != "target"}
+    if changes.get("bolt_by_players", rules.bolt_by_players):
+        changes["bolt_penalty"] = 0
+    return dataclasses.replace(rules, **changes)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(PROPERTY_SETTINGS, max_examples=10)
+@given(
+    rules=random_rules(),
+    seed=st.integers(0, 2**32 - 1),
+    policy_seed=st.integers(0, 2**32 - 1),
+)
+def test_random_option_combinations_keep_the_invariants(
+    players: int, rules: Rules, seed: int, policy_seed: int
+) -> None:
+    run_checked_game(players, rules, seed, policy_seed, max_hands=2)
