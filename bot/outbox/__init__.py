@@ -1,26 +1,28 @@
 """Every outgoing message of the bot: pacing, coalesced edits, 429/403/migration, and
-durable messages that survive a restart.
+what survives a restart.
 
-Wiring (the adapter over the database is imported from ``bot.outbox.db_store`` so that the
-core does not need bot.db)::
+What people should see is stored first, in the action's transaction (the adapter over
+the database is imported from ``bot.outbox.db_store`` so that the core does not need
+bot.db)::
+
+    await store_slot(session, chat_id, f"table:{game_id}", text, markup)   # edited in place
+    await store_slot(session, chat_id, f"table:{game_id}", text, new=True)  # next hand
+    await enqueue_durable(session, chat_id, text, kind="hand_result")      # a new message
+    ...commit...  # the commit hook (bot.db.unit) hands both to ``outbox.accept``
+
+Wiring::
 
     outbox = Outbox(bot, store=SqlDurableStore(sessions), on_forbidden=..., on_migrated=...,
-                    on_slot_message=...)
-    for chat_id, slot, message_id in persisted_slot_ids:
-        outbox.remember(chat_id, slot, message_id)
-    await outbox.start()             # sends durable rows left over from the last run
+                    feeding=False)
+    install_commit_hooks(sessions, outbox.accept)
+    await outbox.start()
+    await Leadership(engine, outbox).start()   # feeds it: always on SQLite, once elected
     ...
+    message = await outbox.send_now(user_id, text)   # raises aiogram's errors
     await outbox.stop(drain=True)
 
-In the service, after the transaction::
-
-    outbox.put_slot(chat_id, f"table:{game_id}", text, markup)          # edit in place
-    outbox.put_slot(chat_id, f"table:{game_id}", text, markup, new=True)  # next hand
-    outbox.send(chat_id, text)                                         # not durable
-    row_id = await enqueue_durable(session, chat_id, text, kind="hand_result")  # in it
-    ...commit...
-    outbox.put_durable(row_id, chat_id, text)  # or outbox.kick()
-    message = await outbox.send_now(user_id, text)   # raises aiogram's errors
+``put_slot`` and ``send`` queue in memory only (what is lost on a restart): tests and
+tools use them.
 """
 
 from bot.outbox.limits import Limits, Rate

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
+from bot.db.backlog import pending_backlog
 from bot.db.models import OutboxMessage, SlotMessage
 from tests.e2e.harness import Decision, Driver, Oracle, database, decision_of, start_game
 from tests.e2e.process import ForkedBot, Zygote
@@ -117,6 +118,22 @@ async def _play_and_kill(
         driver.last_move = decision.move
     for query in in_flight:
         await fake.wait_answer(query, timeout=20)
+    # On PostgreSQL the restarted process delivers once it is elected, which waits for
+    # the dead one's lock to go with its connection.
+    await _until_delivered(bot.database_url)
     await fake.wait_idle(quiet=0.5, timeout=30)
     assert await bot.terminate() == 0
     return gid, kills
+
+
+async def _until_delivered(url: str, timeout: float = 30.0) -> None:  # noqa: ASYNC109
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        async with database(url) as session:
+            depth, _ = await pending_backlog(session)
+        if depth == 0:
+            return
+        if loop.time() > deadline:
+            raise TimeoutError(f"{depth} messages and slots still undelivered")
+        await asyncio.sleep(0.1)
