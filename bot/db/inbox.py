@@ -22,8 +22,6 @@ __all__ = [
     "claim_stale",
     "finish",
     "mark_done_in",
-    "oldest_pending_age",
-    "pending_count",
     "store",
 ]
 
@@ -95,22 +93,3 @@ async def finish(session: AsyncSession, update_id: int) -> None:
         .values(done_at=utcnow())
         .execution_options(synchronize_session=False)
     )
-
-
-async def pending_count(session: AsyncSession) -> int:
-    result = await session.execute(
-        select(InboxUpdate.update_id).where(InboxUpdate.done_at.is_(None)).limit(10_000)
-    )
-    return len(result.all())
-
-
-async def oldest_pending_age(session: AsyncSession, now: datetime | None = None) -> float:
-    now = now or utcnow()
-    result = await session.execute(
-        select(InboxUpdate.received_at)
-        .where(InboxUpdate.done_at.is_(None))
-        .order_by(InboxUpdate.update_id)
-        .limit(1)
-    )
-    received = result.scalar_one_or_none()
-    return 0.0 if received is None else max(0.0, (now - received).total_seconds())

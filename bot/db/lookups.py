@@ -12,7 +12,6 @@ from bot.db.dialect import affected_rows
 from bot.db.models import ACTIVE_STATUSES, GameRecord, Seat, Timer, User
 
 __all__ = [
-    "active_games",
     "active_games_of_user",
     "chat_of_game",
     "get_users",
@@ -24,14 +23,6 @@ async def chat_of_game(session: AsyncSession, game_id: int) -> int | None:
     """The chat a game belongs to, without loading its state; None for an unknown game."""
     result = await session.execute(select(GameRecord.chat_id).where(GameRecord.id == game_id))
     return result.scalar_one_or_none()
-
-
-async def active_games(session: AsyncSession) -> list[GameRecord]:
-    """Every game in a lobby or being played, oldest first (the bot's start-up)."""
-    result = await session.scalars(
-        select(GameRecord).where(GameRecord.status.in_(ACTIVE_STATUSES)).order_by(GameRecord.id)
-    )
-    return list(result)
 
 
 async def active_games_of_user(session: AsyncSession, user_id: int) -> list[GameRecord]:

@@ -126,11 +126,9 @@ async def slot_message_id(session: AsyncSession, chat_id: int, key: str) -> int 
     return result.scalar_one_or_none()
 
 
-async def delete_chat_slots(session: AsyncSession, chat_id: int, prefix: str = "") -> int:
-    """Forget a chat's slots (those whose key starts with ``prefix``): the next state of
-    each is a new message."""
+async def delete_chat_slots(session: AsyncSession, chat_id: int) -> int:
+    """Forget a chat's slots (a group that became a supergroup): the next state of each
+    is a new message."""
     statement = delete(SlotMessage).where(SlotMessage.chat_id == chat_id)
-    if prefix:
-        statement = statement.where(SlotMessage.key.startswith(prefix, autoescape=True))
     result = await session.execute(statement.execution_options(synchronize_session=False))
     return affected_rows(result)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import os
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,9 +30,9 @@ __all__ = [
     "NOTIFY_CHANNEL",
     "AlreadyHandled",
     "Handling",
-    "current_handling",
     "handling",
     "install_commit_hooks",
+    "notify_sender",
     "stage",
 ]
 
@@ -56,10 +58,6 @@ _HANDLING: contextvars.ContextVar[Handling | None] = contextvars.ContextVar(
 )
 
 
-def current_handling() -> Handling | None:
-    return _HANDLING.get()
-
-
 @contextlib.contextmanager
 def handling(update_id: int) -> Iterator[Handling]:
     """Mark the code inside as the handling of ``update_id`` (see the module's doc)."""
@@ -69,6 +67,13 @@ def handling(update_id: int) -> Iterator[Handling]:
         yield state
     finally:
         _HANDLING.reset(token)
+
+
+def notify_sender() -> str:
+    """Who notifies: the elected sender has already been handed its own process's
+    commits (``on_commit``), so it reloads only for the others'. Host and pid, read at
+    each call: containers may all be pid 1, and forked processes share module state."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def stage(session: AsyncSession, item: Any) -> None:
@@ -106,7 +111,10 @@ def install_commit_hooks(
             session.info[_MARKING] = state
         if session.info.get(_STAGED) and session.get_bind().dialect.name == "postgresql":
             # Delivered to listeners at commit, not before: the sender reads committed rows.
-            session.execute(text("SELECT pg_notify(:channel, '')"), {"channel": NOTIFY_CHANNEL})
+            session.execute(
+                text("SELECT pg_notify(:channel, :sender)"),
+                {"channel": NOTIFY_CHANNEL, "sender": notify_sender()},
+            )
 
     @event.listens_for(HookedSession, "after_commit")
     def after_commit(session: Session) -> None:

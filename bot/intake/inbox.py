@@ -80,10 +80,6 @@ class Inbox:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
 
-    @property
-    def in_flight(self) -> int:
-        return len(self._tasks)
-
     async def receive(self, update: Update) -> bool:
         """Store ``update`` and start handling it; returns once it is stored. False when
         it had been stored before (a redelivery): it is not handled again."""

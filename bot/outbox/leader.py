@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.db.unit import NOTIFY_CHANNEL
+from bot.db.unit import NOTIFY_CHANNEL, notify_sender
 from bot.outbox.outbox import Outbox
 
 __all__ = ["LEADER_LOCK_KEY", "Leadership"]
@@ -88,8 +88,9 @@ class Leadership:
                 # The lock lives as long as the connection: never hand it back to the pool.
                 await connection.invalidate()
 
-    def _notified(self, *_: object) -> None:
-        self._outbox.kick()
+    def _notified(self, _connection: object, _pid: int, _channel: str, sender: str) -> None:
+        if sender != notify_sender():
+            self._outbox.kick()
 
 
 def _signed() -> int:

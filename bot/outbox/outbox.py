@@ -180,11 +180,7 @@ class Outbox:
         is lost."""
         if self._stopped:
             return
-        if self._loader is not None:
-            self._loader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._loader
-            self._loader = None
+        await self._stop_loader()
         if drain and self._started and self._feeding:
             try:
                 await self.load_durable()
@@ -286,11 +282,7 @@ class Outbox:
                 await self.load_durable()
                 self._start_loader()
             return
-        if self._loader is not None:
-            self._loader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._loader
-            self._loader = None
+        await self._stop_loader()
         for queue in self._queues.values():
             queue.drop(lambda op: isinstance(op, NowOp | SendOp))
         self._durable_queued.clear()
@@ -363,18 +355,8 @@ class Outbox:
             state.message_id = message_id
             state.delivered = None
 
-    def forget(self, chat_id: int, slot: str) -> None:
-        """Drop a slot's id (its game is over); a later put sends a new message."""
-        self._slots.forget(self._resolve(chat_id), slot)
-
     def message_id(self, chat_id: int, slot: str) -> int | None:
         return self._slots.message_id(self._resolve(chat_id), slot)
-
-    def queued(self, chat_id: int | None = None) -> int:
-        """Operations waiting (not counting those under way)."""
-        if chat_id is not None:
-            return len(self._queues.get(self._resolve(chat_id), ()))
-        return sum(len(q) for q in self._queues.values())
 
     # -- queues and workers ------------------------------------------------------------
 
@@ -686,6 +668,13 @@ class Outbox:
         for row_id in sorted(self._unmarked):
             await self._store.mark_sent(row_id)
             self._unmarked.discard(row_id)
+
+    async def _stop_loader(self) -> None:
+        if self._loader is not None:
+            self._loader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._loader
+            self._loader = None
 
     def _start_loader(self) -> None:
         if self._loader is None:
