@@ -158,11 +158,14 @@ class BotApp:
             polling.result()  # polling that crashed says why
 
 
+OTHERS_DEADLINES_SECONDS = 2.0
+"""On PostgreSQL, how often an idle timer loop looks for deadlines set by other processes."""
+
+
 async def build_app(
     settings: Settings,
     *,
     computer_pause: float = 1.0,
-    timer_tick: float = 0.25,
     ai_processes: int = 1,
     outbox_limits: Limits | None = None,
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS,
@@ -227,7 +230,13 @@ async def build_app(
         computer_pause=computer_pause,
         record_move=telemetry.record_move,
     )
-    timers = TimerLoop(context, tick=timer_tick, lease=inbox_lease)
+    several_processes = engine.dialect.name == "postgresql"
+    timers = TimerLoop(
+        context,
+        lease=inbox_lease,
+        # Others' deadlines (a process that died holding one) are looked for this often.
+        look_around=OTHERS_DEADLINES_SECONDS if several_processes else 60.0,
+    )
     dispatcher = Dispatcher()
     dispatcher["app"] = context
     dispatcher.update.outer_middleware(UpdateLogger())
@@ -240,7 +249,7 @@ async def build_app(
         sessionmaker,
         lease=inbox_lease,
         # SQLite is one process: what is undone at its start was left by its own crash.
-        take_over_at_start=engine.dialect.name != "postgresql",
+        take_over_at_start=not several_processes,
     )
     return BotApp(
         bot,

@@ -64,6 +64,7 @@ from bot.db.timers import (
     due_timers,
     get_timer,
     mark_reminder_sent,
+    next_deadline,
     set_timer,
     timers_needing_reminder,
 )
@@ -125,6 +126,7 @@ __all__ = [
     "mark_retry",
     "mark_sent",
     "migrate_chat",
+    "next_deadline",
     "pending",
     "remove_seat",
     "replay_check",

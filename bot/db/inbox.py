@@ -22,6 +22,7 @@ __all__ = [
     "claim_stale",
     "finish",
     "mark_done_in",
+    "recently_done",
     "store",
 ]
 
@@ -93,3 +94,16 @@ async def finish(session: AsyncSession, update_id: int) -> None:
         .values(done_at=utcnow())
         .execution_options(synchronize_session=False)
     )
+
+
+async def recently_done(
+    session: AsyncSession, since: datetime, *, limit: int = 500
+) -> list[tuple[int, str]]:
+    """Updates done at or after ``since`` (id and payload), oldest first."""
+    rows = await session.execute(
+        select(InboxUpdate.update_id, InboxUpdate.payload)
+        .where(InboxUpdate.done_at >= since)
+        .order_by(InboxUpdate.update_id)
+        .limit(limit)
+    )
+    return [(update_id, payload) for update_id, payload in rows]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Select, delete, or_, select, update
+from sqlalchemy import Select, case, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.base import utcnow
@@ -19,6 +19,7 @@ __all__ = [
     "due_timers",
     "get_timer",
     "mark_reminder_sent",
+    "next_deadline",
     "set_timer",
     "timers_needing_reminder",
 ]
@@ -100,6 +101,20 @@ async def due_timers(
         )
     )
     return [DueTimer(*row) for row in rows]
+
+
+async def next_deadline(session: AsyncSession, now: datetime | None = None) -> datetime | None:
+    """When a deadline of a game being played is next due to be acted on: its deadline,
+    or for one held by a process (``claim_timer``), when that lease runs out."""
+    now = now or utcnow()
+    due_at = case((Timer.lease_until > now, Timer.lease_until), else_=Timer.deadline)
+    statement = (
+        select(func.min(due_at))
+        .join(GameRecord, GameRecord.id == Timer.game_id)
+        .where(GameRecord.status == GameStatus.PLAYING)
+    )
+    earliest: datetime | None = await session.scalar(statement)
+    return earliest
 
 
 async def claim_timer(

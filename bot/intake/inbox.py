@@ -5,16 +5,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
 from aiogram import Bot, Dispatcher
+from aiogram.exceptions import TelegramAPIError
 from aiogram.types import Update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db import inbox as repo
+from bot.db.base import utcnow
 from bot.db.unit import AlreadyHandled, handling
 
 __all__ = ["Inbox"]
@@ -22,6 +25,10 @@ __all__ = ["Inbox"]
 log = logging.getLogger(__name__)
 
 Handled = Callable[[Update, float], None]
+
+# How long Telegram waits for a press to be answered; a press done longer ago than this
+# cannot be answered any more.
+ANSWER_WINDOW = timedelta(seconds=15)
 
 
 class Inbox:
@@ -58,6 +65,7 @@ class Inbox:
         """Handle what an earlier run left undone, then keep watching for such updates."""
         self._accepting = True
         await self.sweep(take_all=self._take_over_at_start)
+        await self._answer_cut_off_presses()
         self._sweeper = asyncio.create_task(self._sweep_loop(), name="inbox-sweeper")
 
     async def stop(self, *, timeout: float = 8.0) -> None:  # noqa: ASYNC109
@@ -150,6 +158,25 @@ class Inbox:
         if self._on_handled is not None and update is not None:
             self._on_handled(update, loop.time() - started)
 
+    async def _answer_cut_off_presses(self) -> None:
+        """A press is answered after the commit that applied it, so a process that dies
+        in between leaves it spinning on the player's screen; the press is done and not
+        handled again. A starting process answers the recent ones once more: Telegram
+        refuses a second answer (swallowed by ``LateAnswers``), so only the cut-off ones
+        show, as a plain acknowledgement (a move's own answer is one). With several
+        processes this may answer another live process's press a moment before it does;
+        the cost is bounded by the presses of the last ``ANSWER_WINDOW``."""
+        async with self._sessions() as session:
+            recent = await repo.recently_done(session, utcnow() - ANSWER_WINDOW)
+        for update_id, payload in recent:
+            query_id = _callback_query_id(payload)
+            if query_id is None:
+                continue
+            try:
+                await self._bot.answer_callback_query(query_id)
+            except TelegramAPIError as error:
+                log.info("update %s: answering its press again failed: %s", update_id, error)
+
     async def _feed(self, update: Update) -> Any:
         feed: Callable[..., Awaitable[Any]] = self._dispatcher.feed_update
         return await feed(self._bot, update)
@@ -162,3 +189,8 @@ class Inbox:
                 await self.sweep()
             except Exception:
                 log.exception("inbox: looking for undone updates failed; trying again")
+
+
+def _callback_query_id(payload: str) -> str | None:
+    query = json.loads(payload).get("callback_query")
+    return None if query is None else str(query["id"])

@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 from collections import defaultdict
 from collections.abc import Callable
+from datetime import datetime
 
 from aiogram import Bot
 from aiogram.types import InlineKeyboardMarkup
@@ -29,8 +30,9 @@ class AppContext:
     bot_username: str
     computer_pause: float = 1.0
     """Seconds a computer player waits before acting, so people can follow the play."""
-    wake_timers: Callable[[], None] = lambda: None
-    """Set by the timer loop: called after a commit that created a near deadline."""
+    wake_timers: Callable[[datetime | None], None] = lambda deadline: None
+    """Set by the timer loop: called after a commit that set a deadline (None: a deadline
+    may have changed, look again)."""
     record_move: Callable[[str], None] = lambda by: None
     """Set by the app to count a committed move; ``by``: player, computer or timeout."""
     _chat_locks: defaultdict[int, asyncio.Lock] = dataclasses.field(

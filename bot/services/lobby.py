@@ -269,14 +269,14 @@ async def start(
             except db.VersionConflict:
                 return Answer.refuse(alert(Alert.TOO_LATE, lang))
             table = await load_table(session, table.row, game)
-            await schedule_next_decision(ctx, session, table)
+            deadline = await schedule_next_decision(ctx, session, table)
             await show_lobby(session, table)
             await enqueue_durable(
                 session, table.chat_id, messages.game_started(table.names(lang), lang)
             )
             await show_table(session, table, new=True)
             await show_hands(session, table)
-        ctx.wake_timers()
+        ctx.wake_timers(deadline)
     return Answer(alert(Alert.STARTED, lang))
 
 

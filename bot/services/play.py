@@ -8,7 +8,7 @@ deadline. What changed is handed to the outbox only after the commit.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -54,11 +54,11 @@ async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: A
                     events = game.apply(action, seat=seat)
                 except IllegalActionError as error:
                     return Answer.refuse(render_reason(error, lang))
-                await _store_move(ctx, session, table, seat, action, events)
+                deadline = await _store_move(ctx, session, table, seat, action, events)
         except db.VersionConflict:
             return Answer.refuse(alert(Alert.TOO_LATE, lang))
     ctx.record_move("player")
-    ctx.wake_timers()
+    ctx.wake_timers(deadline)
     return Answer()
 
 
@@ -106,11 +106,11 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
                     lang = table.language
                     name = table.names(lang)[seat]
                     await enqueue_durable(session, table.chat_id, auto_played(name, action, lang))
-                await _store_move(ctx, session, table, seat, action, events)
+                deadline = await _store_move(ctx, session, table, seat, action, events)
         except db.VersionConflict:
             return False
     ctx.record_move("computer" if seat_row.user_id is None else "timeout")
-    ctx.wake_timers()
+    ctx.wake_timers(deadline)
     return True
 
 
@@ -133,7 +133,7 @@ async def remind(ctx: AppContext, game_id: int, decision_key: int) -> None:
             name = table.names(lang)[game.to_act]
             text = turn_reminder(name, seat_row.user_id, max(1, round(half)), lang)
             await enqueue_durable(session, table.chat_id, text)
-    ctx.wake_timers()
+    ctx.wake_timers(deadline)
 
 
 def _turn_timeout(ctx: AppContext, table: Table) -> int:
@@ -147,23 +147,26 @@ async def _store_move(
     seat: int,
     action: Action,
     events: list[Event],
-) -> None:
+) -> datetime | None:
     game = table.game
     assert game is not None
     row = table.row
     await db.save(session, row, game, row.version)
     await db.append_action(session, row, game.move_number, seat, action.code)
     await _publish(session, table, events)
-    await schedule_next_decision(ctx, session, table)
+    return await schedule_next_decision(ctx, session, table)
 
 
-async def schedule_next_decision(ctx: AppContext, session: AsyncSession, table: Table) -> None:
-    """Set the deadline of the decision the game now waits for (none once it is over)."""
+async def schedule_next_decision(
+    ctx: AppContext, session: AsyncSession, table: Table
+) -> datetime | None:
+    """Set the deadline of the decision the game now waits for (none once it is over);
+    returns it, for the timer loop once the transaction has committed."""
     game = table.game
     assert game is not None
     if game.phase is Phase.FINISHED or game.to_act is None:
         await db.clear_timer(session, table.game_id)
-        return
+        return None
     seat_row = table.seat(game.to_act)
     now = db.utcnow()
     if seat_row.user_id is None:
@@ -172,8 +175,9 @@ async def schedule_next_decision(ctx: AppContext, session: AsyncSession, table: 
         await db.set_timer(session, table.game_id, game.move_number, deadline)
         await db.mark_reminder_sent(session, table.game_id, game.move_number)
     else:
-        half = timedelta(seconds=_turn_timeout(ctx, table) / 2)
-        await db.set_timer(session, table.game_id, game.move_number, now + half)
+        deadline = now + timedelta(seconds=_turn_timeout(ctx, table) / 2)
+        await db.set_timer(session, table.game_id, game.move_number, deadline)
+    return deadline
 
 
 async def _publish(session: AsyncSession, table: Table, events: list[Event]) -> None:

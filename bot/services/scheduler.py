@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot import db
 from bot.services.context import AppContext
@@ -21,18 +21,40 @@ __all__ = ["TimerLoop"]
 
 log = logging.getLogger(__name__)
 
+DUE_BATCH = 100
+"""Deadlines taken per look (``due_timers``' limit)."""
+SKIPPED_AGAIN = 0.25
+"""Seconds before looking again at a due deadline that could not be taken."""
+
 
 class TimerLoop:
+    """Sleeps until the next deadline, not polling: a commit that sets a deadline hands
+    it over (``AppContext.wake_timers``), and the loop wakes early only when that one
+    comes first. ``look_around``: how often at most it looks at the database while
+    nothing is due, for deadlines other processes set and left (several processes on
+    PostgreSQL); a single process knows every deadline it sets and needs no such look."""
+
     def __init__(
-        self, ctx: AppContext, *, tick: float = 0.25, lease: timedelta = timedelta(seconds=30)
+        self,
+        ctx: AppContext,
+        *,
+        lease: timedelta = timedelta(seconds=30),
+        look_around: float = 60.0,
+        retry: float = 1.0,
     ) -> None:
         self._ctx = ctx
-        self._tick = tick
         self._lease = lease
+        self._look_around = look_around
+        self._retry = retry
         self._wake = asyncio.Event()
+        # When the loop plans to look next, and the earliest deadline handed over since
+        # it last looked (which its query may have missed: not committed yet).
+        self._target: datetime | None = None
+        self._handed: datetime | None = None
         self._running: dict[int, asyncio.Task[None]] = {}
         self._task: asyncio.Task[None] | None = None
-        ctx.wake_timers = self._wake.set
+        self.looks = 0
+        ctx.wake_timers = self.expect
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="turn-timers")
@@ -49,21 +71,44 @@ class TimerLoop:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._running.clear()
 
+    def expect(self, deadline: datetime | None) -> None:
+        """A committed transaction set ``deadline`` (None: look again now)."""
+        if deadline is None:
+            self._wake.set()
+            return
+        if self._handed is None or deadline < self._handed:
+            self._handed = deadline
+        if self._target is None or deadline < self._target:
+            self._wake.set()
+
     async def _run(self) -> None:
         while True:
+            # Cleared before looking: a deadline handed over while the loop looks is
+            # kept in ``_handed`` and shortens the sleep that follows.
+            self._wake.clear()
+            self._handed = None
+            now = db.utcnow()
             try:
-                await self._fire_due()
+                nearest = await self._fire_due(now)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("turn timers: checking deadlines failed; trying again")
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self._tick)
+                nearest = now + timedelta(seconds=self._retry)
+            candidates = [now + timedelta(seconds=self._look_around)]
+            candidates += [when for when in (nearest, self._handed) if when is not None]
+            self._target = min(candidates)
+            delay = (self._target - db.utcnow()).total_seconds()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), delay)
 
-    async def _fire_due(self) -> None:
+    async def _fire_due(self, now: datetime) -> datetime | None:
+        """Act on what is due; returns when the next deadline falls."""
+        self.looks += 1
         async with self._ctx.sessionmaker() as session:
-            due = await db.due_timers(session)
+            due = await db.due_timers(session, now)
+            nearest = await db.next_deadline(session, now)
         for timer in due:
             if timer.game_id in self._running:
                 continue  # that game's previous deadline is still being handled
@@ -79,6 +124,14 @@ class TimerLoop:
                 name=f"timer-{timer.game_id}",
             )
             self._running[timer.game_id] = task
+        if len(due) >= DUE_BATCH:
+            return now  # more are due than one look takes
+        if nearest is not None and nearest <= now:
+            # Due but not taken: its game's previous deadline is still being handled
+            # (that handling wakes the loop when it ends), or another process took it
+            # (then it is leased by the next look).
+            return now + timedelta(seconds=SKIPPED_AGAIN)
+        return nearest
 
     async def _handle(self, game_id: int, decision_key: int, reminded: bool) -> None:
         try:
@@ -94,4 +147,5 @@ class TimerLoop:
             )
         finally:
             self._running.pop(game_id, None)
+            # A deadline of this game that came due meanwhile was skipped above.
             self._wake.set()

@@ -100,7 +100,6 @@ class RunningBot:
         turn_timeout: int = 60,
         limits: Limits | None = UNLIMITED,
         ai_processes: int = 0,
-        timer_tick: float = 0.05,
         shutdown_drain: float = 5.0,
         default_language: Language = "ru",
     ) -> None:
@@ -112,7 +111,6 @@ class RunningBot:
         self.turn_timeout = turn_timeout
         self.limits = limits
         self.ai_processes = ai_processes
-        self.timer_tick = timer_tick
         self.app: BotApp | None = None
         self._task: asyncio.Task[None] | None = None
         self._errors = ErrorLog()
@@ -135,7 +133,6 @@ class RunningBot:
         self.app = await build_app(
             settings,
             computer_pause=self.computer_pause,
-            timer_tick=self.timer_tick,
             ai_processes=self.ai_processes,
             outbox_limits=self.limits,
             shutdown_drain=self.shutdown_drain,
