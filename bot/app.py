@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 from aiogram import Bot, Dispatcher
@@ -171,12 +171,13 @@ async def build_app(
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS,
     inbox_lease: timedelta = timedelta(seconds=10),
     stopping: asyncio.Event | None = None,
+    clock: Callable[[], datetime] = db.utcnow,
 ) -> BotApp:
     """Everything wired, migrations applied; call ``startup`` (or ``run_polling``) next.
     ``shutdown_drain``: seconds a stop waits for queued messages; ``inbox_lease``: how
     long a process holds an update or a deadline before another process may take it over
     (it is applied once all the same); ``stopping``: the event that stops the app (one of
-    its own by default).
+    its own by default); ``clock``: the turn clock's time (tests pass a fake one).
 
     A database or a Bot API that cannot be used raises a StartupError saying so in one
     line, with whatever had been opened closed."""
@@ -228,6 +229,7 @@ async def build_app(
         players=players,
         bot_username=me.username or "",
         computer_pause=computer_pause,
+        clock=clock,
         record_move=telemetry.record_move,
     )
     several_processes = engine.dialect.name == "postgresql"

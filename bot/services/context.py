@@ -12,6 +12,7 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardMarkup
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot import db
 from bot.config import Settings
 from bot.outbox import Outbox
 from bot.outbox.db_store import enqueue_durable
@@ -30,6 +31,8 @@ class AppContext:
     bot_username: str
     computer_pause: float = 1.0
     """Seconds a computer player waits before acting, so people can follow the play."""
+    clock: Callable[[], datetime] = db.utcnow
+    """The turn clock's time: deadlines are set and found due by it (tests advance a fake one)."""
     wake_timers: Callable[[datetime | None], None] = lambda deadline: None
     """Set by the timer loop: called after a commit that set a deadline (None: a deadline
     may have changed, look again)."""

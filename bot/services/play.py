@@ -124,7 +124,7 @@ async def remind(ctx: AppContext, game_id: int, decision_key: int) -> None:
             return
         table = await load_table(session, active.row, game)
         half = _turn_timeout(ctx, table) / 2
-        deadline = db.utcnow() + timedelta(seconds=half)
+        deadline = ctx.clock() + timedelta(seconds=half)
         if not await lookups.postpone_timer(session, game_id, decision_key, deadline):
             return
         seat_row = table.seat(game.to_act)
@@ -168,7 +168,7 @@ async def schedule_next_decision(
         await db.clear_timer(session, table.game_id)
         return None
     seat_row = table.seat(game.to_act)
-    now = db.utcnow()
+    now = ctx.clock()
     if seat_row.user_id is None:
         # Nobody to remind: the deadline is the computer player's pause.
         deadline = now + timedelta(seconds=ctx.computer_pause)

@@ -87,7 +87,7 @@ class TimerLoop:
             # kept in ``_handed`` and shortens the sleep that follows.
             self._wake.clear()
             self._handed = None
-            now = db.utcnow()
+            now = self._ctx.clock()
             try:
                 nearest = await self._fire_due(now)
             except asyncio.CancelledError:
@@ -98,7 +98,7 @@ class TimerLoop:
             candidates = [now + timedelta(seconds=self._look_around)]
             candidates += [when for when in (nearest, self._handed) if when is not None]
             self._target = min(candidates)
-            delay = (self._target - db.utcnow()).total_seconds()
+            delay = (self._target - self._ctx.clock()).total_seconds()
             if delay > 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), delay)
@@ -115,7 +115,7 @@ class TimerLoop:
             async with self._ctx.sessionmaker.begin() as session:
                 # With several processes, each deadline is acted on by one of them.
                 if not await db.claim_timer(
-                    session, timer.game_id, timer.decision_key, self._lease
+                    session, timer.game_id, timer.decision_key, self._lease, now
                 ):
                     continue
             log.info("game %s: deadline of move %s: acting", timer.game_id, timer.decision_key)

@@ -35,6 +35,7 @@ class Recorder(TimerLoop):
 class _Context:
     def __init__(self, storage: Storage) -> None:
         self.sessionmaker = storage.sessions
+        self.clock = utcnow
         self.wake_timers = lambda deadline: None
 
 

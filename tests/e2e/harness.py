@@ -20,6 +20,7 @@ import random
 import re
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from bot.app import BotApp, build_app
 from bot.callbacks import LobbyAction, LobbyCb, MoveCb, SettingsCb, SettingsScope
 from bot.config import Language, Settings
 from bot.outbox import Limits
+from bot.services.context import AppContext
 from engine import (
     Action,
     Card,
@@ -88,6 +90,26 @@ class ErrorLog(logging.Handler):
         return out
 
 
+class FakeClock:
+    """The turn clock of bots under test: time stands still until ``advance`` moves it,
+    and then the bots' timer loops look at once (no test waits out a turn time)."""
+
+    def __init__(self) -> None:
+        self.now = db.utcnow()
+        self._contexts: list[AppContext] = []
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def drives(self, context: AppContext) -> None:
+        self._contexts.append(context)
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+        for context in self._contexts:
+            context.wake_timers(None)
+
+
 class RunningBot:
     """The bot process: ``start`` builds and polls, ``stop`` shuts down like SIGTERM."""
 
@@ -102,8 +124,10 @@ class RunningBot:
         ai_processes: int = 0,
         shutdown_drain: float = 5.0,
         default_language: Language = "ru",
+        clock: Callable[[], datetime] = db.utcnow,
     ) -> None:
         self.fake = fake
+        self.clock = clock
         self.default_language: Language = default_language
         self.shutdown_drain = shutdown_drain
         self.database_url = database_url
@@ -136,7 +160,10 @@ class RunningBot:
             ai_processes=self.ai_processes,
             outbox_limits=self.limits,
             shutdown_drain=self.shutdown_drain,
+            clock=self.clock,
         )
+        if isinstance(self.clock, FakeClock):
+            self.clock.drives(self.app.context)
         self._task = asyncio.create_task(self.app.run_polling(), name="bot-polling")
         # Polling has begun once the bot asked for updates (a long poll is recorded as
         # a call only when it returns; its start bumps the poll generation).

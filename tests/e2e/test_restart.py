@@ -14,6 +14,7 @@ from tests.e2e.checks import check_finished_game
 from tests.e2e.conftest import Launch
 from tests.e2e.harness import (
     Driver,
+    FakeClock,
     Lobby,
     Oracle,
     action_count,
@@ -23,7 +24,6 @@ from tests.e2e.harness import (
     hand_results,
     load_state,
     moves_on,
-    set_turn_timeout,
     start_game,
     version_moves,
 )
@@ -49,8 +49,10 @@ async def test_restart_mid_hand_with_a_computer_to_move(
 ) -> None:
     anna, boris = fake.add_user("Anna"), fake.add_user("Boris")
     group = fake.add_group("Table", members=[anna, boris], admins=[anna])
-    # A long computer pause: the bot is stopped while the computer "thinks".
-    first = await launch(computer_pause=1.5)
+    # A long computer pause on a fake clock: the bot is stopped while the computer
+    # "thinks", and it thinks until the test moves the clock on.
+    clock = FakeClock()
+    first = await launch(computer_pause=1.5, clock=clock)
     await choose_setting(fake, group, anna, SettingsScope.TARGET, "301")
     lobby = await start_game(fake, group, anna, [boris], computers=["heuristic"])
     gid = lobby.game_id
@@ -60,17 +62,24 @@ async def test_restart_mid_hand_with_a_computer_to_move(
     # Play into the hand until a person's move hands the turn to the computer.
     computer_seat = 2
     while True:
-        await driver.step()
         await fake.wait_idle(quiet=0.05)
         game = await load_state(db_url, gid)
-        if game.phase is Phase.PLAY and game.to_act == computer_seat and game.trick:
+        if game.to_act != computer_seat:
+            await driver.step()
+            continue
+        if game.phase is Phase.PLAY and game.trick:
             break
+        moves = await action_count(db_url, gid)
+        clock.advance(1.5)
+        # The move is seen in the database: nothing on the API side says it was made.
+        while await action_count(db_url, gid) == moves:  # noqa: ASYNC110
+            await asyncio.sleep(0.02)
     moves = await action_count(db_url, gid)
     took = await first.stop()
     assert took < 5
     assert await action_count(db_url, gid) == moves, "the computer had not moved yet"
 
-    await launch(computer_pause=0.01)
+    await launch(computer_pause=0.0)
     # The computer's turn was a stored deadline: it plays without anyone pressing.
     await driver.next_decision(lambda: False)
     assert await action_count(db_url, gid) > moves
@@ -87,24 +96,27 @@ async def test_restart_mid_hand_with_a_computer_to_move(
 async def test_turn_clock_runs_on_across_a_restart(
     fake: FakeTelegram, launch: Launch, db_url: str
 ) -> None:
+    clock = FakeClock()
     anna, boris = fake.add_user("Anna"), fake.add_user("Boris")
     group = fake.add_group("Table", members=[anna, boris], admins=[anna])
-    first = await launch()
+    first = await launch(clock=clock, turn_timeout=60)
     lobby = Lobby(fake, group)
     await lobby.open(anna)
     await lobby.join(boris)
-    await set_turn_timeout(db_url, group.id, 2)
     await lobby.start(anna)
     gid = lobby.game_id
     assert gid is not None
     decision = await fake.wait_for(lambda: decision_of(anna, gid) or decision_of(boris, gid))
     await first.stop()
     # The whole turn time passes while the bot is down.
-    await asyncio.sleep(2.2)
+    clock.advance(61)
     assert not any((m.text or "").startswith("⏰") for m in group.messages())
-    await launch()
+    await launch(clock=clock, turn_timeout=60)
     reminder = await fake.wait_message(group, lambda m: (m.text or "").startswith("⏰"))
-    assert reminder.text == f"⏰ {decision.user.first_name}, ваш ход! Осталось 1 с."
+    assert reminder.text == f"⏰ {decision.user.first_name}, ваш ход! Осталось 30 с."
+    await fake.wait_idle(quiet=0.2)
+    assert await action_count(db_url, gid) == 0
+    clock.advance(30)
     played = await fake.wait_message(group, lambda m: "не успевает" in (m.text or ""), timeout=5)
     assert played.text == f"⏰ {decision.user.first_name} не успевает — бот ходит за игрока: пас"
     assert await action_count(db_url, gid) == 1
