@@ -291,6 +291,8 @@ class Figures:
     rss: int
     load: tuple[float, float, float]
     decisions: list[float]
+    errors: list[str] = field(default_factory=list)
+    """ERROR lines of the bot's log."""
 
     @property
     def presses_per_second(self) -> float:
@@ -320,6 +322,8 @@ class Figures:
             problems.append("no CPU time measured for the bot")
         if self.rss <= 0:
             problems.append("no RSS measured")
+        if self.errors:
+            problems.append(f"the bot logged errors: {self.errors[:3]}")
         return problems
 
 
@@ -423,15 +427,14 @@ async def measure(tables: int, options: Options, zygote: Zygote, workdir: Path) 
             finally:
                 crowd.stop()
                 sweeper.cancel()
-            figures.decisions = [float(m) for m in _DECISION_RE.findall(bot.current_log())]
-            return figures
         finally:
             crowd.stop()
-            if bot.pid is not None:
-                await bot.terminate(timeout=20)
-            errors = [line for line in bot.current_log().splitlines() if " ERROR " in line]
-            if errors:
-                print(f"  the bot logged {len(errors)} errors, first: {errors[0]}")
+            # Killed, not stopped: a stop would wait for the paced backlog to drain.
+            log = bot.current_log()
+            await bot.kill()
+    figures.decisions = [float(m) for m in _DECISION_RE.findall(log)]
+    figures.errors = [line for line in log.splitlines() if " ERROR " in line]
+    return figures
 
 
 async def _sweep(crowd: Crowd) -> None:
