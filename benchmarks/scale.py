@@ -384,6 +384,7 @@ class Options:
     search_kind: str = "search"
     seed: int = 1
     env: tuple[tuple[str, str], ...] = ()
+    keep_log: Path | None = None
 
 
 async def measure(tables: int, options: Options, zygote: Zygote, workdir: Path) -> Figures:
@@ -432,6 +433,9 @@ async def measure(tables: int, options: Options, zygote: Zygote, workdir: Path) 
             # Killed, not stopped: a stop would wait for the paced backlog to drain.
             log = bot.current_log()
             await bot.kill()
+            if options.keep_log is not None:
+                options.keep_log.mkdir(parents=True, exist_ok=True)
+                (options.keep_log / f"bot-{tables}-tables.log").write_text(log)
     figures.decisions = [float(m) for m in _DECISION_RE.findall(log)]
     figures.errors = [line for line in log.splitlines() if " ERROR " in line]
     return figures
@@ -562,6 +566,7 @@ def main(argv: list[str]) -> int:
         "--search-workers", type=int, help="SEARCH_WORKERS for the bot (default: its own)"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep-log", type=Path, help="a directory to keep the bot's logs in")
     parser.add_argument("--quick", action="store_true", help="a smoke test: 1 table, 4 s")
     args = parser.parse_args(argv)
     tables = [int(n) for n in args.tables.split(",") if n.strip()]
@@ -580,6 +585,7 @@ def main(argv: list[str]) -> int:
         search_tables=args.search_tables,
         seed=args.seed,
         env=tuple(env),
+        keep_log=args.keep_log,
     )
     pacing = "off (PACING=false)" if args.no_pacing else "on (Telegram's limits)"
     backend = "PostgreSQL" if args.db else "SQLite"
