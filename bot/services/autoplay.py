@@ -21,6 +21,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
+import multiprocessing
 import os
 import time
 from collections import deque
@@ -59,8 +60,10 @@ _WORKER_NICENESS: Final = 10
 """Search workers yield the CPU to the bot's own process: a press must not wait behind a
 search, and a search only samples fewer deals within the same time."""
 
-Runner = Callable[[str, int, PlayerView, float], Awaitable[Action]]
-"""Runs one searching decision with a budget in seconds."""
+Runner = Callable[[str, int, PlayerView, float, int], Awaitable[Action]]
+"""Runs one searching decision with a budget in seconds, in a worker slot."""
+Shorten = Callable[[int, float], None]
+"""Ends the search in a slot that many seconds sooner than its budget said."""
 
 
 def default_search_workers() -> int:
@@ -78,12 +81,55 @@ def stand_in_choice(view: PlayerView) -> Action | None:
     return None
 
 
-def choose_action(kind: str, seed: int, view: PlayerView, budget: float | None = None) -> Action:
+def choose_action(
+    kind: str,
+    seed: int,
+    view: PlayerView,
+    budget: float | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Action:
     """A computer player's decision; a plain function so a process pool can run it.
-    ``budget``: seconds for a searching player (its default when None)."""
+    ``budget``: seconds for a searching player (its default when None), on ``clock``."""
     if kind in _QUEUED_KINDS and budget is not None:
-        return make_player(kind, seed=seed, budget=budget).choose(view)
+        options = {} if clock is None else {"clock": clock}
+        return make_player(kind, seed=seed, budget=budget, **options).choose(view)
     return make_player(kind, seed=seed).choose(view)
+
+
+class SearchClocks:
+    """One clock per worker slot that the bot can move forward while a search runs: a
+    search ends when its clock reaches its deadline, so moving the clock by ``s``
+    seconds ends the search ``s`` seconds sooner. Shared memory, so that the bot's
+    process moves the clocks its search workers read."""
+
+    def __init__(self, slots: int) -> None:
+        self._ahead = multiprocessing.Array("d", slots, lock=False)
+
+    def reset(self, slot: int) -> None:
+        self._ahead[slot] = 0.0
+
+    def advance(self, slot: int, seconds: float) -> None:
+        self._ahead[slot] += seconds
+
+    def clock(self, slot: int) -> Callable[[], float]:
+        ahead = self._ahead
+        return lambda: time.perf_counter() + ahead[slot]
+
+
+_worker_clocks: SearchClocks | None = None
+"""The clocks of the pool this process works for (set in each search worker)."""
+
+
+def _start_worker(clocks: SearchClocks) -> None:
+    global _worker_clocks
+    _worker_clocks = clocks
+    with contextlib.suppress(OSError):
+        os.nice(_WORKER_NICENESS)
+
+
+def _search_in_worker(kind: str, seed: int, view: PlayerView, budget: float, slot: int) -> Action:
+    assert _worker_clocks is not None, "not a search worker"
+    return choose_action(kind, seed, view, budget, _worker_clocks.clock(slot))
 
 
 def search_budget(
@@ -99,11 +145,6 @@ def search_budget(
     return max(MIN_SEARCH_BUDGET, min(left, share))
 
 
-def _lower_priority() -> None:
-    with contextlib.suppress(OSError):
-        os.nice(_WORKER_NICENESS)
-
-
 @dataclass
 class _Request:
     game: int
@@ -114,10 +155,18 @@ class _Request:
     future: asyncio.Future[Action] = field(repr=False)
 
 
+@dataclass
+class _Flight:
+    slot: int
+    started: float
+    budget: float
+    """Seconds the search may run from ``started``; less once shortened."""
+
+
 class ComputerPlayers:
     """``workers``: search processes (0: a thread, for tests); ``budget``: seconds a
-    searching decision may take from being asked for to its answer; ``runner`` and
-    ``clock`` replace the pool and the time in tests."""
+    searching decision may take from being asked for to its answer; ``runner``,
+    ``shorten`` and ``clock`` replace the pool and the time in tests."""
 
     def __init__(
         self,
@@ -125,6 +174,7 @@ class ComputerPlayers:
         workers: int = 1,
         budget: float = 1.0,
         runner: Runner | None = None,
+        shorten: Shorten | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if workers < 0:
@@ -136,12 +186,15 @@ class ComputerPlayers:
         self.slots = max(1, workers)
         """Searching decisions in flight at most."""
         self._clock = clock
+        self._clocks = SearchClocks(self.slots) if runner is None else None
         self._runner = runner or self._run
+        self._shorten = shorten or self._advance
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._queues: dict[int, deque[_Request]] = {}
         self._ready: deque[int] = deque()
         """Games with a decision waiting and none in flight, in the order they are served."""
-        self._in_flight: set[int] = set()
+        self._in_flight: dict[int, _Flight] = {}
+        self._free = list(range(self.slots))
         self._tasks: set[asyncio.Task[None]] = set()
         self._asked: dict[int, float] = {}
         """When each game last asked for a searching decision."""
@@ -170,10 +223,11 @@ class ComputerPlayers:
         if len(queue) == 1 and game not in self._in_flight:
             self._ready.append(game)
         self._dispatch()
+        self._rebalance()
         return await future
 
     def _dispatch(self) -> None:
-        while self._ready and len(self._in_flight) < self.slots:
+        while self._ready and self._free:
             game = self._ready.popleft()
             queue = self._queues[game]
             request = queue.popleft()
@@ -183,23 +237,43 @@ class ComputerPlayers:
                 if game in self._queues:
                     self._ready.append(game)
                 continue
-            self._in_flight.add(game)
-            waited = self._clock() - request.asked
+            now = self._clock()
+            waited = now - request.asked
             budget = search_budget(self.budget, waited, self._games(), self.slots)
-            task = asyncio.create_task(self._decide(request, waited, budget))
+            flight = _Flight(self._free.pop(), now, budget)
+            self._in_flight[game] = flight
+            task = asyncio.create_task(self._decide(request, flight, waited))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+
+    def _rebalance(self) -> None:
+        """A decision waits for a worker: searches that took more than their table's
+        share (begun when fewer tables were searching) end at that share instead, so
+        that the one waiting still gets its answer within the budget."""
+        if not self._ready:
+            return
+        share = search_budget(self.budget, 0.0, self._games(), self.slots)
+        now = self._clock()
+        for flight in self._in_flight.values():
+            # Never into the past: a search already past the share ends now.
+            cut = flight.budget - max(share, now - flight.started)
+            if cut > 0:
+                flight.budget -= cut
+                self._shorten(flight.slot, cut)
 
     def _games(self) -> int:
         """Tables whose searching players take turns on the workers now."""
         horizon = self._clock() - RECENT_GAMES * self.budget
         for game in [g for g, at in self._asked.items() if at < horizon]:
             del self._asked[game]
-        return len(self._asked.keys() | self._queues.keys() | self._in_flight)
+        return len(self._asked.keys() | self._queues.keys() | self._in_flight.keys())
 
-    async def _decide(self, request: _Request, waited: float, budget: float) -> None:
+    async def _decide(self, request: _Request, flight: _Flight, waited: float) -> None:
+        budget = flight.budget
         try:
-            action = await self._runner(request.kind, request.seed, request.view, budget)
+            action = await self._runner(
+                request.kind, request.seed, request.view, budget, flight.slot
+            )
         except Exception as error:
             if not request.future.done():
                 request.future.set_exception(error)
@@ -207,27 +281,43 @@ class ComputerPlayers:
             if not request.future.done():
                 request.future.set_result(action)
             log.info(
-                "game %s: search decision in %.3f s (waited %.3f s, budget %.3f s)",
+                "game %s: search decision in %.3f s (waited %.3f s, budget %.3f s, searched "
+                "%.3f s)",
                 request.game,
                 self._clock() - request.asked,
                 waited,
                 budget,
+                flight.budget,
             )
         finally:
-            self._in_flight.discard(request.game)
+            del self._in_flight[request.game]
+            self._free.append(flight.slot)
             if request.game in self._queues:
                 self._ready.append(request.game)
             self._dispatch()
 
-    async def _run(self, kind: str, seed: int, view: PlayerView, budget: float) -> Action:
+    def _advance(self, slot: int, seconds: float) -> None:
+        assert self._clocks is not None
+        self._clocks.advance(slot, seconds)
+
+    async def _run(
+        self, kind: str, seed: int, view: PlayerView, budget: float, slot: int
+    ) -> Action:
+        clocks = self._clocks
+        assert clocks is not None
+        clocks.reset(slot)
         if self.workers == 0:
-            return await asyncio.to_thread(choose_action, kind, seed, view, budget)
+            return await asyncio.to_thread(
+                choose_action, kind, seed, view, budget, clocks.clock(slot)
+            )
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.workers, initializer=_lower_priority
+                max_workers=self.workers, initializer=_start_worker, initargs=(clocks,)
             )
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, choose_action, kind, seed, view, budget)
+        return await loop.run_in_executor(
+            self._pool, _search_in_worker, kind, seed, view, budget, slot
+        )
 
     def close(self) -> None:
         for queue in self._queues.values():

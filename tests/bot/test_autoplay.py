@@ -22,12 +22,22 @@ class FakeSearch:
         self.started: list[tuple[int, float]] = []
         """(seed, budget) of each decision, in the order the queue handed them out."""
         self.pending: dict[int, asyncio.Future[Action]] = {}
+        self.slots: dict[int, int] = {}
+        """The worker slot of each decision in flight, by seed."""
+        self.shortened: list[tuple[int, float]] = []
+        """(slot, seconds) of each search told to end sooner."""
 
-    async def __call__(self, kind: str, seed: int, view: PlayerView, budget: float) -> Action:
+    async def __call__(
+        self, kind: str, seed: int, view: PlayerView, budget: float, slot: int
+    ) -> Action:
         future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
         self.started.append((seed, budget))
         self.pending[seed] = future
+        self.slots[seed] = slot
         return await future
+
+    def shorten(self, slot: int, seconds: float) -> None:
+        self.shortened.append((slot, seconds))
 
     def finish(self, seed: int, view: PlayerView) -> None:
         self.pending.pop(seed).set_result(view.legal_actions[0])
@@ -61,7 +71,7 @@ async def test_tables_are_served_in_turn_one_decision_of_a_game_at_a_time(
     view: PlayerView,
 ) -> None:
     search = FakeSearch()
-    players = ComputerPlayers(workers=1, runner=search, clock=Clock())
+    players = ComputerPlayers(workers=1, runner=search, shorten=search.shorten, clock=Clock())
     # Game 1 asks for three decisions before games 2 and 3 ask for one each (seeds name
     # them: 1x are game 1's).
     tasks = [asyncio.create_task(players.choose("search", s, view, game=1)) for s in (10, 11, 12)]
@@ -83,7 +93,7 @@ async def test_tables_are_served_in_turn_one_decision_of_a_game_at_a_time(
 
 async def test_a_game_never_has_two_decisions_in_flight(view: PlayerView) -> None:
     search = FakeSearch()
-    players = ComputerPlayers(workers=3, runner=search, clock=Clock())
+    players = ComputerPlayers(workers=3, runner=search, shorten=search.shorten, clock=Clock())
     tasks = [asyncio.create_task(players.choose("search", s, view, game=1)) for s in (10, 11)]
     tasks.append(asyncio.create_task(players.choose("search", 20, view, game=2)))
     await settle()
@@ -99,7 +109,9 @@ async def test_a_game_never_has_two_decisions_in_flight(view: PlayerView) -> Non
 
 async def test_the_budget_shrinks_when_decisions_queue(view: PlayerView) -> None:
     search, clock = FakeSearch(), Clock()
-    players = ComputerPlayers(workers=1, budget=1.0, runner=search, clock=clock)
+    players = ComputerPlayers(
+        workers=1, budget=1.0, runner=search, shorten=search.shorten, clock=clock
+    )
 
     async def round_of(games: list[int]) -> list[tuple[float, float]]:
         """Every game asks at once, each search takes all it is given; returns each
@@ -134,6 +146,52 @@ async def test_the_budget_shrinks_when_decisions_queue(view: PlayerView) -> None
     assert (budget, took) == pytest.approx((0.95, 0.95))
 
 
+async def test_a_search_begun_alone_ends_sooner_when_another_table_asks(
+    view: PlayerView,
+) -> None:
+    search, clock = FakeSearch(), Clock()
+    players = ComputerPlayers(
+        workers=1, budget=1.0, runner=search, shorten=search.shorten, clock=clock
+    )
+    first = asyncio.create_task(players.choose("search", 1, view, game=1))
+    await settle()
+    [(seed, budget)] = search.started
+    assert seed == 1
+    assert budget == pytest.approx(0.95)
+    clock.now = 0.3
+    second = asyncio.create_task(players.choose("search", 2, view, game=2))
+    await settle()
+    # Two tables share the worker now: the first search ends at its half.
+    [(slot, cut)] = search.shortened
+    assert slot == search.slots[1]
+    assert 0.95 - cut == pytest.approx(0.45)
+    clock.now = 0.45
+    search.finish(1, view)
+    await settle()
+    [(_, budget)] = [s for s in search.started if s[0] == 2]
+    assert clock.now + budget - 0.3 <= 1.0 - SEARCH_MARGIN
+    search.finish(2, view)
+    await asyncio.gather(first, second)
+
+
+async def test_a_search_past_the_share_is_ended_at_once(view: PlayerView) -> None:
+    search, clock = FakeSearch(), Clock()
+    players = ComputerPlayers(
+        workers=1, budget=1.0, runner=search, shorten=search.shorten, clock=clock
+    )
+    first = asyncio.create_task(players.choose("search", 1, view, game=1))
+    await settle()
+    clock.now = 0.7
+    second = asyncio.create_task(players.choose("search", 2, view, game=2))
+    await settle()
+    [(_, cut)] = search.shortened
+    assert 0.95 - cut == pytest.approx(0.7)  # what it already ran: it stops now
+    search.finish(1, view)
+    await settle()
+    search.finish(2, view)
+    await asyncio.gather(first, second)
+
+
 def test_a_late_decision_still_searches_a_little() -> None:
     assert search_budget(1.0, waited=0.0, games=1, slots=1) == pytest.approx(0.95)
     assert search_budget(1.0, waited=0.5, games=1, slots=1) == pytest.approx(0.45)
@@ -144,7 +202,7 @@ def test_a_late_decision_still_searches_a_little() -> None:
 
 async def test_a_decision_given_up_frees_its_place(view: PlayerView) -> None:
     search = FakeSearch()
-    players = ComputerPlayers(workers=1, runner=search, clock=Clock())
+    players = ComputerPlayers(workers=1, runner=search, shorten=search.shorten, clock=Clock())
     first = asyncio.create_task(players.choose("search", 1, view, game=1))
     await settle()
     waiting = asyncio.create_task(players.choose("search", 2, view, game=2))
