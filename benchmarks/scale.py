@@ -39,6 +39,7 @@ import contextlib
 import os
 import random
 import re
+import signal
 import statistics
 import sys
 import tempfile
@@ -147,7 +148,8 @@ class Person:
 
     def look(self) -> None:
         """Their screen changed: when it shows their turn, press in a moment."""
-        if self.timer is not None or self.table.game_id is None or self.crowd.stopped:
+        crowd = self.crowd
+        if self.timer is not None or self.table.game_id is None or not crowd.playing:
             return
         decision = decision_of(self.user, self.table.game_id)
         if decision is None or decision.move <= self.handled_move:
@@ -195,6 +197,9 @@ class Crowd:
     people: dict[int, Person] = field(default_factory=dict)
     presses: list[Press] = field(default_factory=list)
     stopped: bool = False
+    playing: bool = False
+    """Whether people press yet: not while tables are still being set up, so that the
+    setup does not queue behind the play in the pacing."""
 
     def watch(self, message: StoredMessage) -> None:
         person = self.people.get(message.chat.id)
@@ -208,6 +213,7 @@ class Crowd:
 
     def stop(self) -> None:
         self.stopped = True
+        self.playing = False
         for person in self.people.values():
             if person.timer is not None:
                 person.timer.cancel()
@@ -291,6 +297,8 @@ class Figures:
     rss: int
     load: tuple[float, float, float]
     decisions: list[float]
+    driver_cpu: float = 0.0
+    """CPU seconds of this process (the fake Bot API and the people) over the window."""
     errors: list[str] = field(default_factory=list)
     """ERROR lines of the bot's log."""
 
@@ -420,6 +428,8 @@ async def measure(tables: int, options: Options, zygote: Zygote, workdir: Path) 
                     await open_table(fake, table, options.search_kind)
 
             await asyncio.gather(*(setup(t) for t in all_tables))
+            crowd.playing = True
+            crowd.sweep()
             sweeper = asyncio.create_task(_sweep(crowd))
             try:
                 await asyncio.sleep(options.warmup)
@@ -432,7 +442,11 @@ async def measure(tables: int, options: Options, zygote: Zygote, workdir: Path) 
             crowd.stop()
             # Killed, not stopped: a stop would wait for the paced backlog to drain.
             log = bot.current_log()
+            workers = children(bot.pid) if bot.pid is not None else []
             await bot.kill()
+            for worker in workers:
+                with contextlib.suppress(OSError):
+                    os.kill(worker, signal.SIGKILL)
             if options.keep_log is not None:
                 options.keep_log.mkdir(parents=True, exist_ok=True)
                 (options.keep_log / f"bot-{tables}-tables.log").write_text(log)
@@ -460,10 +474,12 @@ async def _window(
     calls_before = len(fake.world.calls)
     presses_before = len(crowd.presses)
     cpu0, workers0 = cpu_seconds(pid), children_cpu(pid)
+    driver0 = cpu_seconds(os.getpid())
     began = clock()
     await asyncio.sleep(options.seconds)
     ended = clock()
     cpu1, workers1 = cpu_seconds(pid), children_cpu(pid)
+    driver = cpu_seconds(os.getpid()) - driver0
     rss = rss_bytes(pid)
     load = os.getloadavg()
     crowd.stop()
@@ -520,6 +536,7 @@ async def _window(
         rss=rss,
         load=load,
         decisions=[],
+        driver_cpu=driver,
     )
 
 

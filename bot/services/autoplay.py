@@ -23,6 +23,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -125,6 +126,15 @@ def _start_worker(clocks: SearchClocks) -> None:
     _worker_clocks = clocks
     with contextlib.suppress(OSError):
         os.nice(_WORKER_NICENESS)
+    threading.Thread(target=_exit_with, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    """A bot process killed outright (SIGKILL, a crash) shuts no pool down: its workers
+    would wait for work forever."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def _search_in_worker(kind: str, seed: int, view: PlayerView, budget: float, slot: int) -> Action:
