@@ -600,6 +600,7 @@ def main(argv: list[str]) -> int:
         pacing=not args.no_pacing,
         db=args.db,
         search_tables=args.search_tables,
+        search_kind=args.computer_kind,
         seed=args.seed,
         env=tuple(env),
         keep_log=args.keep_log,
