@@ -580,6 +580,12 @@ def main(argv: list[str]) -> int:
         "--search-tables", type=int, default=0, help="add K tables of one person and search players"
     )
     parser.add_argument(
+        "--computer-kind",
+        default="search",
+        choices=("search", "heuristic"),
+        help="the computer players of --search-tables (heuristic: the same moves, no search)",
+    )
+    parser.add_argument(
         "--search-workers", type=int, help="SEARCH_WORKERS for the bot (default: its own)"
     )
     parser.add_argument("--seed", type=int, default=1)

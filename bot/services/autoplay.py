@@ -113,8 +113,20 @@ class SearchClocks:
         self._ahead[slot] += seconds
 
     def clock(self, slot: int) -> Callable[[], float]:
+        """The clock of one search: its first reading (from which the search sets its
+        deadline) is not moved, so that a cut made before the search began counts too."""
         ahead = self._ahead
-        return lambda: time.perf_counter() + ahead[slot]
+        first = True
+
+        def read() -> float:
+            nonlocal first
+            if first:
+                first = False
+                return time.perf_counter()
+            moved: float = ahead[slot]
+            return time.perf_counter() + moved
+
+        return read
 
 
 _worker_clocks: SearchClocks | None = None

@@ -11,7 +11,7 @@ import pytest
 
 from bot.config import Settings
 from bot.services import autoplay
-from bot.services.autoplay import SEARCH_MARGIN, ComputerPlayers, search_budget
+from bot.services.autoplay import SEARCH_MARGIN, ComputerPlayers, SearchClocks, search_budget
 from engine import Action, Game, PlayerView, Rules
 
 
@@ -244,3 +244,15 @@ def test_the_pool_size_and_budget_come_from_the_settings(monkeypatch: pytest.Mon
     assert ComputerPlayers.for_settings(Settings()).workers == 3
     # Tests run the search in a thread, whatever the setting.
     assert ComputerPlayers.for_settings(Settings(), workers=0).slots == 1
+
+
+def test_a_search_clock_moved_before_the_search_began_still_ends_it_sooner() -> None:
+    clocks = SearchClocks(2)
+    clocks.reset(1)
+    clock = clocks.clock(1)
+    clocks.advance(1, 5.0)  # cut before the search read its clock
+    deadline = clock() + 1.0
+    assert clock() >= deadline  # the next reading is past the deadline: it stops
+    other = clocks.clock(0)
+    start = other()
+    assert other() - start < 1.0  # the other slot's clock is not moved
