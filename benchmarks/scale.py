@@ -26,6 +26,9 @@ Measured over ``--seconds`` after a short warm-up, per N:
   fake's clock;
 - RSS of the bot process at the end of the window, and the load average.
 
+Games are played to the chat's default target (501): a game lasts minutes, longer than a
+measurement; a table whose game ends would stay idle.
+
 ``--search-tables K`` adds K tables of one person and computer players of the searching
 kind: their decision times (logged by the bot, bot/services/autoplay.py) are reported,
 and the tables of people are measured beside them.
