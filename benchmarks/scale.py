@@ -622,6 +622,9 @@ def main(argv: list[str]) -> int:
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} before"
     )
     print(HEADER)
+    # A stop (timeout, kill) still kills the bot process it started, through the
+    # finally blocks: SystemExit unwinds the runs.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     results = []
     for figures in run(tables, options):
         results.append(figures)
