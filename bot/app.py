@@ -166,7 +166,7 @@ async def build_app(
     settings: Settings,
     *,
     computer_pause: float = 1.0,
-    ai_processes: int = 1,
+    ai_processes: int | None = None,
     outbox_limits: Limits | None = None,
     shutdown_drain: float = SHUTDOWN_DRAIN_SECONDS,
     inbox_lease: timedelta = timedelta(seconds=10),
@@ -177,7 +177,8 @@ async def build_app(
     ``shutdown_drain``: seconds a stop waits for queued messages; ``inbox_lease``: how
     long a process holds an update or a deadline before another process may take it over
     (it is applied once all the same); ``stopping``: the event that stops the app (one of
-    its own by default); ``clock``: the turn clock's time (tests pass a fake one).
+    its own by default); ``ai_processes``: search workers (0: a thread; None: the
+    setting SEARCH_WORKERS); ``clock``: the turn clock's time (tests pass a fake one).
 
     A database or a Bot API that cannot be used raises a StartupError saying so in one
     line, with whatever had been opened closed."""
@@ -201,7 +202,7 @@ async def build_app(
         raise
 
     context: AppContext
-    players = ComputerPlayers(processes=ai_processes)
+    players = ComputerPlayers.for_settings(settings, workers=ai_processes)
 
     async def on_forbidden(chat_id: int) -> None:
         await user_unreachable(context, chat_id)

@@ -99,6 +99,11 @@ class Settings(BaseSettings):
     health_port: int | None = Field(default=DEFAULT_HEALTH_PORT, ge=1, le=65535)
     turn_timeout: int = Field(default=60, gt=0, le=86_400)
     computer_pause: float = Field(default=1.0, ge=0, le=30)
+    # Processes for the searching computer player; None (unset or empty): one per CPU but
+    # one, which the bot keeps for itself.
+    search_workers: int | None = Field(default=None, ge=1, le=256)
+    # Seconds a searching player's decision may take, from its turn to its move.
+    search_budget: float = Field(default=1.0, gt=0, le=30)
     update_lease: float = Field(default=10.0, gt=0, le=600)
     # Telegram's flood limits, kept by the outbox; off only against a Bot API server that
     # has none (the tests' fake one).
@@ -110,6 +115,13 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         # `BOT_TOKEN=` in a .env file means "not set", not "an empty token".
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("search_workers", mode="before")
+    @classmethod
+    def _blank_is_default(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
         return value

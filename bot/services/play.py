@@ -88,7 +88,7 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
     view = game.view(seat)
     action = stand_in_choice(view) if seat_row.bot_kind is None else None
     if action is None:
-        action = await ctx.players.choose(kind, decision_seed, view)
+        action = await ctx.players.choose(kind, decision_seed, view, game=game_id)
     async with ctx.chat_lock(table.chat_id), ctx.sessionmaker() as session:
         try:
             async with session.begin():

@@ -122,6 +122,9 @@ class World:
         # Tracebacks of exceptions raised by the fake's own handlers.
         self.internal_errors: list[str] = []
         self.signal = Signal()
+        # Called with every message posted or edited, at once (simulated people who react
+        # to what their screen shows, without polling every chat).
+        self.message_watchers: list[Callable[[StoredMessage], None]] = []
         # Requests being served (long polls excluded) and when anything last happened.
         self.in_flight = 0
         self.last_activity = 0.0
@@ -294,6 +297,7 @@ class World:
         chat.next_message_id += 1
         chat.messages[message.message_id] = message
         self.touch()
+        self._notify(message)
         return message
 
     def edit(
@@ -315,6 +319,11 @@ class World:
         message.parse_mode = parse_mode
         message.edit_date = self.date()
         self.touch()
+        self._notify(message)
+
+    def _notify(self, message: StoredMessage) -> None:
+        for watcher in self.message_watchers:
+            watcher(message)
 
     # -- updates -------------------------------------------------------------------------
 
