@@ -107,6 +107,7 @@ hand-exchange = <b>You hold the trump seven.</b> Exchange it for the proposed ca
 hand-your-turn = 👉 <b>Your turn!</b>
 hand-your-lead = 👉 <b>Your turn!</b> You lead.
 hand-own-melds = You hold: { $melds }
+hand-waiting = ⏳ Other players' turn — this message updates when it is yours.
 btn-play = ✅ Play { $suit }
 btn-pass = Pass
 btn-suit = { $symbol } { $name }

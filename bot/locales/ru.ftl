@@ -110,6 +110,7 @@ hand-exchange = <b>У вас козырная семёрка.</b> Поменят
 hand-your-turn = 👉 <b>Ваш ход!</b>
 hand-your-lead = 👉 <b>Ваш ход!</b> Вы заходите.
 hand-own-melds = У вас: { $melds }
+hand-waiting = ⏳ Очередь других игроков — когда дойдёт до вас, это сообщение обновится.
 btn-play = ✅ Играю { $suit }
 btn-pass = Пас
 btn-suit = { $symbol } { $name }

@@ -109,6 +109,7 @@ hand-exchange = <b>У вас козирна сімка.</b> Обміняти ї�
 hand-your-turn = 👉 <b>Ваш хід!</b>
 hand-your-lead = 👉 <b>Ваш хід!</b> Ви заходите.
 hand-own-melds = У вас: { $melds }
+hand-waiting = ⏳ Черга інших гравців — коли дійде до вас, це повідомлення оновиться.
 btn-play = ✅ Граю { $suit }
 btn-pass = Пас
 btn-suit = { $symbol } { $name }

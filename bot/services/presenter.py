@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot import db
 from bot.db import GameStatus
 from bot.outbox.db_store import enqueue_durable, store_slot
-from bot.render.hand import render_hand
+from bot.render.hand import hand_screen, render_hand
 from bot.render.lobby import render_lobby
 from bot.render.names import side_names as render_side_names
 from bot.render.sheet import render_game_over, render_hand_result
@@ -24,6 +24,7 @@ from engine import Event, Game, GameOver, HandResult, HandScored
 __all__ = [
     "DURABLE_KIND",
     "enqueue_durable_events",
+    "hand_screens",
     "hand_slot",
     "lobby_slot",
     "show_hands",
@@ -87,15 +88,29 @@ async def show_table(session: AsyncSession, table: Table, *, new: bool = False) 
     await store_slot(session, table.chat_id, table_slot(table.game_id), text, None, new=new)
 
 
+def hand_screens(game: Game) -> tuple[object, ...]:
+    """What each seat's hand message shows now (see bot.render.hand.seats_to_redraw)."""
+    return tuple(hand_screen(game.view(seat)) for seat in range(game.players))
+
+
 async def show_hands(
-    session: AsyncSession, table: Table, *, only_user: int | None = None, new: bool = False
+    session: AsyncSession,
+    table: Table,
+    *,
+    only_user: int | None = None,
+    seats: frozenset[int] | None = None,
+    new: bool = False,
 ) -> None:
+    """Store the hand message of each person at the table (``seats``: of those seats
+    only; the others' stored state stays what their message shows)."""
     game = table.game
     if game is None:
         return
     for seat in table.human_seats():
         assert seat.user_id is not None
         if only_user is not None and seat.user_id != only_user:
+            continue
+        if seats is not None and seat.seat not in seats:
             continue
         lang = table.user_language(seat.user_id)
         text, markup = render_hand(
