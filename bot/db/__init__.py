@@ -33,6 +33,7 @@ from bot.db.games import (
     finish_game,
     game_history,
     get_active_game,
+    last_action_at,
     list_actions,
     load_for_update,
     load_game,
@@ -67,7 +68,7 @@ from bot.db.timers import (
     set_timer,
     timers_needing_reminder,
 )
-from bot.db.users import get_user, set_user_reachable, upsert_user
+from bot.db.users import get_user, set_user_reachable, toggle_turn_pings, upsert_user
 
 __all__ = [
     "UNSET",
@@ -114,6 +115,7 @@ __all__ = [
     "get_or_create_chat",
     "get_timer",
     "get_user",
+    "last_action_at",
     "list_actions",
     "list_seats",
     "load_for_update",
@@ -135,6 +137,7 @@ __all__ = [
     "set_user_reachable",
     "start_game",
     "timers_needing_reminder",
+    "toggle_turn_pings",
     "update_chat_settings",
     "upgrade_to_head",
     "upsert_user",

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Update,
     bindparam,
     delete,
+    func,
     insert,
     select,
     text,
@@ -66,6 +67,7 @@ __all__ = [
     "finish_game",
     "game_history",
     "get_active_game",
+    "last_action_at",
     "list_actions",
     "load_for_update",
     "load_game",
@@ -413,3 +415,13 @@ async def game_history(session: AsyncSession, chat_id: int, limit: int = 20) -> 
         .limit(limit)
     )
     return list(result)
+
+
+async def last_action_at(session: AsyncSession, game_id: int, seat: int) -> datetime | None:
+    """When ``seat`` last acted in the game (the action log's time), None if never."""
+    result = await session.execute(
+        select(func.max(ActionRecord.created_at)).where(
+            ActionRecord.game_id == game_id, ActionRecord.seat == seat
+        )
+    )
+    return result.scalar_one_or_none()

@@ -16,7 +16,10 @@ from bot.outbox import Outbox
 from bot.outbox.db_store import enqueue_durable
 from bot.services.autoplay import ComputerPlayers
 
-__all__ = ["AppContext"]
+__all__ = ["PING_IDLE_SECONDS", "AppContext"]
+
+PING_IDLE_SECONDS = 10.0
+"""No "your turn" ping for a player who acted this recently: they are looking."""
 
 
 @dataclasses.dataclass
@@ -29,6 +32,8 @@ class AppContext:
     bot_username: str
     computer_pause: float = 1.0
     """Seconds a computer player waits before acting, so people can follow the play."""
+    ping_idle: float = PING_IDLE_SECONDS
+    """See PING_IDLE_SECONDS (tests set it to decide whether players count as idle)."""
     wake_timers: Callable[[], None] = lambda: None
     """Set by the timer loop: called after a commit that created a near deadline."""
     record_move: Callable[[str], None] = lambda by: None

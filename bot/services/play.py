@@ -21,7 +21,13 @@ from bot.render.reasons import reason_text, render_reason
 from bot.services.answers import Answer
 from bot.services.autoplay import TIMEOUT_STAND_IN, stand_in_choice
 from bot.services.context import AppContext
-from bot.services.presenter import enqueue_durable_events, hand_screens, show_hands, show_table
+from bot.services.presenter import (
+    enqueue_durable_events,
+    hand_screens,
+    show_hands,
+    show_ping,
+    show_table,
+)
 from bot.services.tables import Table, load_table
 from engine import Action, Event, HandDealt, IllegalActionError, Phase, Reason, Redeal
 
@@ -164,6 +170,7 @@ async def _store_move(
     await db.append_action(session, row, game.move_number, seat, action.code)
     redraw = seats_to_redraw(before, hand_screens(game), seat)
     await _publish(session, table, events, redraw)
+    await show_ping(session, table, seat, idle=ctx.ping_idle)
     await schedule_next_decision(ctx, session, table)
 
 

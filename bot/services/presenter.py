@@ -1,25 +1,29 @@
 """Turning a game into what people see, stored in the action's transaction.
 
 Slots are messages edited in place: the group's lobby and table, each player's private
-hand; their wanted state is stored (``store_slot``) and the outbox delivers it after the
-commit. Hand results and the game's end are stored messages (``enqueue_durable``). A
+hand, and the "your turn" ping (a message that exists only while its player is to act);
+their wanted state is stored (``store_slot``, ``clear_slot``) and the outbox delivers it
+after the commit. Hand results and the game's end are stored messages (``enqueue_durable``). A
 crash after the commit loses neither: a restarted bot delivers what is stored.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus
-from bot.outbox.db_store import enqueue_durable, store_slot
+from bot.outbox.db_store import clear_slot, enqueue_durable, store_slot
 from bot.render.hand import hand_screen, render_hand
 from bot.render.lobby import render_lobby
+from bot.render.messages import turn_ping
 from bot.render.names import side_names as render_side_names
 from bot.render.sheet import render_game_over, render_hand_result
 from bot.render.table import render_table
 from bot.services.tables import Table
-from engine import Event, Game, GameOver, HandResult, HandScored
+from engine import Event, Game, GameOver, HandResult, HandScored, Phase
 
 __all__ = [
     "DURABLE_KIND",
@@ -27,8 +31,10 @@ __all__ = [
     "hand_screens",
     "hand_slot",
     "lobby_slot",
+    "ping_slot",
     "show_hands",
     "show_lobby",
+    "show_ping",
     "show_table",
     "side_names",
     "table_slot",
@@ -47,6 +53,10 @@ def table_slot(game_id: int) -> str:
 
 def hand_slot(game_id: int) -> str:
     return f"hand:{game_id}"
+
+
+def ping_slot(game_id: int) -> str:
+    return f"ping:{game_id}"
 
 
 def side_names(table: Table, lang: str) -> tuple[str, ...]:
@@ -117,6 +127,32 @@ async def show_hands(
             game.view(seat.seat), table.names(lang), lang, table.game_id, game.move_number
         )
         await store_slot(session, seat.user_id, hand_slot(table.game_id), text, markup, new=new)
+
+
+async def show_ping(session: AsyncSession, table: Table, actor: int, *, idle: float) -> None:
+    """After ``actor``'s move: their ping goes, and the person whose turn came after
+    others moved gets one — unless they turned pings off (/notify) or acted less than
+    ``idle`` seconds ago (they are looking). A private chat thus holds at most one ping:
+    a new one is only wanted after its player acted, which removed the last."""
+    game = table.game
+    assert game is not None
+    acted = table.seat(actor).user_id
+    if acted is not None:
+        await clear_slot(session, acted, ping_slot(table.game_id))
+    seat = game.to_act
+    if seat is None or seat == actor or game.phase is Phase.FINISHED:
+        return
+    user_id = table.seat(seat).user_id
+    if user_id is None:
+        return
+    user = table.users.get(user_id)
+    if user is None or not user.turn_pings:
+        return
+    last = await db.last_action_at(session, table.game_id, seat)
+    if last is not None and db.utcnow() - last < timedelta(seconds=idle):
+        return
+    text = turn_ping(table.user_language(user_id))
+    await store_slot(session, user_id, ping_slot(table.game_id), text, new=True)
 
 
 async def enqueue_durable_events(session: AsyncSession, table: Table, events: list[Event]) -> None:
