@@ -27,6 +27,7 @@ from engine import Event, Game, GameOver, HandResult, HandScored, Phase
 
 __all__ = [
     "DURABLE_KIND",
+    "clear_pings",
     "enqueue_durable_events",
     "hand_screens",
     "hand_slot",
@@ -153,6 +154,13 @@ async def show_ping(session: AsyncSession, table: Table, actor: int, *, idle: fl
         return
     text = turn_ping(table.user_language(user_id))
     await store_slot(session, user_id, ping_slot(table.game_id), text, new=True)
+
+
+async def clear_pings(session: AsyncSession, table: Table) -> None:
+    """The game stopped without its players (cancelled): no ping may stay behind."""
+    for seat in table.human_seats():
+        assert seat.user_id is not None
+        await clear_slot(session, seat.user_id, ping_slot(table.game_id))
 
 
 async def enqueue_durable_events(session: AsyncSession, table: Table, events: list[Event]) -> None:
