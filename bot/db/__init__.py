@@ -27,6 +27,7 @@ from bot.db.errors import (
 )
 from bot.db.games import (
     ActiveGame,
+    action_seat,
     append_action,
     cancel_game,
     create_lobby,
@@ -96,6 +97,7 @@ __all__ = [
     "UTCDateTime",
     "User",
     "VersionConflict",
+    "action_seat",
     "add_seat",
     "append_action",
     "cancel_game",

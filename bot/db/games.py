@@ -61,6 +61,7 @@ from engine import Game, Phase, Rules
 
 __all__ = [
     "ActiveGame",
+    "action_seat",
     "append_action",
     "cancel_game",
     "create_lobby",
@@ -423,5 +424,13 @@ async def last_action_at(session: AsyncSession, game_id: int, seat: int) -> date
         select(func.max(ActionRecord.created_at)).where(
             ActionRecord.game_id == game_id, ActionRecord.seat == seat
         )
+    )
+    return result.scalar_one_or_none()
+
+
+async def action_seat(session: AsyncSession, game_id: int, seq: int) -> int | None:
+    """Who made move ``seq`` of the game (None: not made, or by nobody's seat)."""
+    result = await session.execute(
+        select(ActionRecord.seat).where(ActionRecord.game_id == game_id, ActionRecord.seq == seq)
     )
     return result.scalar_one_or_none()

@@ -29,7 +29,7 @@ from bot.services.presenter import (
     show_table,
 )
 from bot.services.tables import Table, load_table
-from engine import Action, Event, HandDealt, IllegalActionError, Phase, Reason, Redeal
+from engine import Action, Event, Game, HandDealt, IllegalActionError, Phase, Reason, Redeal
 
 __all__ = ["auto_act", "play", "remind", "schedule_next_decision"]
 
@@ -56,9 +56,7 @@ async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: A
                 if active.row.status is not GameStatus.PLAYING or game is None:
                     return Answer.refuse(alert(Alert.GAME_OVER, lang))
                 if move != game.move_number:
-                    # A waiting player's message keeps the buttons of an older move:
-                    # what they need to hear is that it is not their turn.
-                    if game.to_act != seat and game.phase is not Phase.FINISHED:
+                    if await _waiting_keyboard(session, game_id, game, seat, move):
                         return Answer.refuse(reason_text(Reason.NOT_YOUR_TURN, lang))
                     return Answer.refuse(alert(Alert.STALE, lang))
                 before = hand_screens(game)
@@ -72,6 +70,18 @@ async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: A
     ctx.record_move("player")
     ctx.wake_timers()
     return Answer()
+
+
+async def _waiting_keyboard(
+    session: AsyncSession, game_id: int, game: Game, seat: int, move: int
+) -> bool:
+    """Whether an old button was pressed on a message shown while the presser waited, and
+    it is still not their turn: a waiting message keeps the buttons of the move it was
+    drawn at, and "not your turn" is what they need to hear. A button of a decision they
+    made since is stale."""
+    if game.to_act == seat or game.phase is Phase.FINISHED or move >= game.move_number:
+        return False
+    return await db.action_seat(session, game_id, move + 1) != seat
 
 
 async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:

@@ -22,19 +22,23 @@ from tests.e2e.harness import (
     Driver,
     Lobby,
     RunningBot,
+    buttons,
     card_of,
     choose_setting,
     database,
+    decision_of,
     game_over_message,
     hand_message,
     load_state,
     moves_on,
+    stored_actions,
     version_moves,
 )
 from tests.fakeapi import FakeTelegram, FakeUser, StoredMessage
 
 NAMES = ("Anna", "Boris", "Vika", "Gena")
 PING = "🔔 Ваш ход!"
+NOT_YOUR_TURN = "Сейчас не ваш ход."
 
 
 @dataclass(frozen=True)
@@ -271,3 +275,30 @@ async def test_no_ping_when_turned_off_or_recently_active(
         for m in user.private_messages(include_deleted=True)
     )
     assert all(len(_pings(user)) == 0 for user in users)
+
+
+async def test_an_old_waiting_keyboard_answers_not_your_turn(
+    fake: FakeTelegram, launch: Launch, db_url: str
+) -> None:
+    _, users, lobby = await _start(fake, launch, 3, ping_idle=3600.0)
+    gid = lobby.game_id
+    assert gid is not None
+    driver = Driver(fake, users, rng=random.Random(5), game_id=gid)
+    for _ in range(40):
+        await driver.step()
+        await fake.wait_idle(quiet=0.03)
+        game = await load_state(db_url, gid)
+        for user in users:
+            message = hand_message(user, gid)
+            assert message is not None
+            (cb, *_) = moves_on(message)
+            cards = [d for _, d in buttons(message) if card_of(d) is not None]
+            if cb.move < game.move_number and decision_of(user, gid) is None and cards:
+                # Drawn while this player waited, moves ago: the buttons are old, but
+                # what the player needs to hear is that it is not their turn.
+                moves = len(await stored_actions(db_url, gid))
+                answer = await fake.wait_answer(user.press(message, callback_data=cards[0]))
+                assert (answer.get("text"), answer.get("show_alert")) == (NOT_YOUR_TURN, True)
+                assert len(await stored_actions(db_url, gid)) == moves
+                return
+    raise AssertionError("no waiting keyboard older than the current move")

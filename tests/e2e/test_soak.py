@@ -4,11 +4,11 @@ moments, with presses in flight, 20 times in one game, and started again each ti
 Afterwards: the game replays from its seed and action log; every press was answered
 (applied, or refused with a reason) — or applied, where the process died between the
 move's commit and its answer (the update is done, so nobody answers it: Telegram's
-spinner runs out, the hand message shows the move) — and none applied twice; every stored message reached
-its chat exactly once — a second copy is accepted only where the process died between
-Telegram's answer to the first and the commit that records it, a window no Bot API can
-close (it has no idempotent send); and every message edited in place shows what the
-database says it should: no keyboard is left stale.
+spinner runs out, the hand message shows the move) — and none applied twice; every
+stored message reached its chat exactly once — a second copy is accepted only where the
+process died between Telegram's answer to the first and the commit that records it, a
+window no Bot API can close (it has no idempotent send); and every message edited in
+place shows what the database says it should: no keyboard is left stale.
 """
 
 from __future__ import annotations
