@@ -58,6 +58,7 @@ OUTPUT_METHODS = ("sendMessage", "editMessageText")
 class HandFigures:
     hand: int
     moves: int = 0
+    cards: int = 0
     group: Counter[str] = field(default_factory=Counter)
     private: Counter[str] = field(default_factory=Counter)
     answers: int = 0
@@ -184,8 +185,10 @@ async def _figures(
         hand = move_hands[index]
         return per_hand.setdefault(hand, HandFigures(hand))
 
-    for hand in move_hands:
-        per_hand.setdefault(hand, HandFigures(hand)).moves += 1
+    for hand, action in zip(move_hands, actions, strict=True):
+        figures = per_hand.setdefault(hand, HandFigures(hand))
+        figures.moves += 1
+        figures.cards += action.code.startswith("card:")
     answers: dict[str, Call] = {}
     for call in fake.calls():
         if call.at < began:
@@ -211,6 +214,7 @@ def report(game: GameFigures) -> None:
     total = HandFigures(0)
     for hand in game.hands:
         total.moves += hand.moves
+        total.cards += hand.cards
         total.group.update(hand.group)
         total.private.update(hand.private)
         total.answers += hand.answers
@@ -233,6 +237,13 @@ def report(game: GameFigures) -> None:
     print(
         f"{'avg':>5} {total.moves / n:>5.1f}  "
         f"{_methods(total.group, n):<30} {_methods(total.private, n):<30} {total.answers / n:>7.1f}"
+    )
+    cards = max(total.cards, 1)
+    group, private = sum(total.group.values()), sum(total.private.values())
+    print(
+        f"per card played ({total.cards} cards): group {group / cards:.2f}, "
+        f"private {private / cards:.2f}, all {(group + private) / cards:.2f} calls"
+        " (no answerCallbackQuery)"
     )
 
 

@@ -17,7 +17,13 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeDefault, User
+from aiogram.types import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    BotCommandScopeDefault,
+    User,
+)
 from aiogram.utils.token import TokenValidationError
 from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -53,6 +59,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 COMMANDS = ("newgame", "score", "rules", "settings", "cancel", "help")
+# Only a private chat has the "your turn" pings.
+PRIVATE_COMMANDS = (*COMMANDS, "notify")
 # A stop (SIGTERM) must end within 10 s, the time `docker stop` waits before SIGKILL:
 # handlers already running get HANDLERS_GRACE_SECONDS to finish, then queued messages
 # SHUTDOWN_DRAIN_SECONDS to go out, then a call already under way CALL_GRACE_SECONDS.
@@ -128,6 +136,13 @@ class BotApp:
             ]
             for scope in (BotCommandScopeDefault(), BotCommandScopeAllGroupChats()):
                 await self.bot.set_my_commands(commands, scope=scope, language_code=lang)
+            private = [
+                BotCommand(command=c, description=command_description(c, menu_lang))
+                for c in PRIVATE_COMMANDS
+            ]
+            await self.bot.set_my_commands(
+                private, scope=BotCommandScopeAllPrivateChats(), language_code=lang
+            )
 
     async def run_polling(self) -> None:
         """Long polling until ``request_stop``."""

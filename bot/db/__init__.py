@@ -27,12 +27,14 @@ from bot.db.errors import (
 )
 from bot.db.games import (
     ActiveGame,
+    action_seat,
     append_action,
     cancel_game,
     create_lobby,
     finish_game,
     game_history,
     get_active_game,
+    last_action_at,
     list_actions,
     load_for_update,
     load_game,
@@ -68,7 +70,7 @@ from bot.db.timers import (
     set_timer,
     timers_needing_reminder,
 )
-from bot.db.users import get_user, set_user_reachable, upsert_user
+from bot.db.users import get_user, set_user_reachable, toggle_turn_pings, upsert_user
 
 __all__ = [
     "UNSET",
@@ -96,6 +98,7 @@ __all__ = [
     "UTCDateTime",
     "User",
     "VersionConflict",
+    "action_seat",
     "add_seat",
     "append_action",
     "cancel_game",
@@ -115,6 +118,7 @@ __all__ = [
     "get_or_create_chat",
     "get_timer",
     "get_user",
+    "last_action_at",
     "list_actions",
     "list_seats",
     "load_for_update",
@@ -137,6 +141,7 @@ __all__ = [
     "set_user_reachable",
     "start_game",
     "timers_needing_reminder",
+    "toggle_turn_pings",
     "update_chat_settings",
     "upgrade_to_head",
     "upsert_user",

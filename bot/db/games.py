@@ -29,6 +29,7 @@ from sqlalchemy import (
     Update,
     bindparam,
     delete,
+    func,
     insert,
     select,
     text,
@@ -60,12 +61,14 @@ from engine import Game, Phase, Rules
 
 __all__ = [
     "ActiveGame",
+    "action_seat",
     "append_action",
     "cancel_game",
     "create_lobby",
     "finish_game",
     "game_history",
     "get_active_game",
+    "last_action_at",
     "list_actions",
     "load_for_update",
     "load_game",
@@ -413,3 +416,21 @@ async def game_history(session: AsyncSession, chat_id: int, limit: int = 20) -> 
         .limit(limit)
     )
     return list(result)
+
+
+async def last_action_at(session: AsyncSession, game_id: int, seat: int) -> datetime | None:
+    """When ``seat`` last acted in the game (the action log's time), None if never."""
+    result = await session.execute(
+        select(func.max(ActionRecord.created_at)).where(
+            ActionRecord.game_id == game_id, ActionRecord.seat == seat
+        )
+    )
+    return result.scalar_one_or_none()
+
+
+async def action_seat(session: AsyncSession, game_id: int, seq: int) -> int | None:
+    """Who made move ``seq`` of the game (None: not made, or by nobody's seat)."""
+    result = await session.execute(
+        select(ActionRecord.seat).where(ActionRecord.game_id == game_id, ActionRecord.seq == seq)
+    )
+    return result.scalar_one_or_none()

@@ -78,6 +78,8 @@ class User(Base):
     # False until the user has opened a private chat with the bot (or a private message
     # got through); a 403 sets it back to False.
     reachable: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    # The "your turn" ping in the private chat; /notify turns it off and on.
+    turn_pings: Mapped[bool] = mapped_column(default=True, server_default=text("true"))
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
@@ -255,6 +257,9 @@ class SlotMessage(Base):
     sent_rev: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
     new_rev: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
     after_id: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
+    # The wanted state is no message at all (a ping once its player acted): delivering
+    # it deletes ``message_id``.
+    absent: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

@@ -13,6 +13,7 @@ from bot.db.models import OutboxMessage, SlotMessage
 
 __all__ = [
     "SlotWrite",
+    "clear_slot",
     "delete_chat_slots",
     "mark_slot_sent",
     "put_slot",
@@ -33,6 +34,8 @@ class SlotWrite:
     after_id: int
     message_id: int | None = None
     sent_rev: int = 0
+    absent: bool = False
+    """The wanted state is no message: delivering it deletes ``message_id``."""
 
 
 async def put_slot(
@@ -53,6 +56,7 @@ async def put_slot(
         sent_rev=0,
         new_rev=1 if new else 0,
         after_id=last_message,
+        absent=False,
         updated_at=utcnow(),
     )
     table = SlotMessage.__table__
@@ -70,6 +74,7 @@ async def put_slot(
             "after_id": incoming.after_id
             if new
             else case((stored.sent_rev < stored.rev, stored.after_id), else_=incoming.after_id),
+            "absent": False,
             "updated_at": incoming.updated_at,
         },
         where=None if new else stored.payload != incoming.payload,
@@ -79,6 +84,48 @@ async def put_slot(
         return None
     rev, new_rev, after_id, message_id, sent_rev = row
     return SlotWrite(chat_id, key, payload, rev, new_rev, after_id, message_id, sent_rev)
+
+
+async def clear_slot(session: AsyncSession, chat_id: int, key: str) -> SlotWrite | None:
+    """Want no message in the slot (its message is deleted once delivered). None when
+    it has none and wants none already."""
+    last_message = (
+        select(func.coalesce(func.max(OutboxMessage.id), 0))
+        .where(OutboxMessage.chat_id == chat_id)
+        .scalar_subquery()
+    )
+    statement = (
+        update(SlotMessage)
+        .where(
+            SlotMessage.chat_id == chat_id,
+            SlotMessage.key == key,
+            SlotMessage.absent.is_(False),
+        )
+        .values(
+            payload="",
+            rev=SlotMessage.rev + 1,
+            absent=True,
+            # Like an edit: a state not yet delivered keeps its place in the chat's order.
+            after_id=case(
+                (SlotMessage.sent_rev < SlotMessage.rev, SlotMessage.after_id),
+                else_=last_message,
+            ),
+            updated_at=utcnow(),
+        )
+        .returning(
+            SlotMessage.rev,
+            SlotMessage.new_rev,
+            SlotMessage.after_id,
+            SlotMessage.message_id,
+            SlotMessage.sent_rev,
+        )
+        .execution_options(synchronize_session=False)
+    )
+    row = (await session.execute(statement)).one_or_none()
+    if row is None:
+        return None
+    rev, new_rev, after_id, message_id, sent_rev = row
+    return SlotWrite(chat_id, key, "", rev, new_rev, after_id, message_id, sent_rev, absent=True)
 
 
 async def unsent_slots(session: AsyncSession, *, limit: int = 500) -> list[SlotWrite]:
@@ -93,6 +140,7 @@ async def unsent_slots(session: AsyncSession, *, limit: int = 500) -> list[SlotW
             SlotMessage.after_id,
             SlotMessage.message_id,
             SlotMessage.sent_rev,
+            SlotMessage.absent,
         )
         .where(SlotMessage.rev > SlotMessage.sent_rev)
         .order_by(SlotMessage.chat_id, SlotMessage.after_id)
@@ -102,10 +150,10 @@ async def unsent_slots(session: AsyncSession, *, limit: int = 500) -> list[SlotW
 
 
 async def mark_slot_sent(
-    session: AsyncSession, chat_id: int, key: str, rev: int, message_id: int
+    session: AsyncSession, chat_id: int, key: str, rev: int, message_id: int | None
 ) -> bool:
-    """Telegram accepted state ``rev`` in ``message_id``; False when a later state was
-    already recorded (or the slot is gone)."""
+    """Telegram accepted state ``rev`` in ``message_id`` (None: the message was deleted);
+    False when a later state was already recorded (or the slot is gone)."""
     result = await session.execute(
         update(SlotMessage)
         .where(

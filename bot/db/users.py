@@ -11,7 +11,7 @@ from bot.db.base import utcnow
 from bot.db.dialect import affected_rows, upsert_insert
 from bot.db.models import User
 
-__all__ = ["get_user", "set_user_reachable", "upsert_user"]
+__all__ = ["get_user", "set_user_reachable", "toggle_turn_pings", "upsert_user"]
 
 
 async def upsert_user(
@@ -60,3 +60,15 @@ async def set_user_reachable(session: AsyncSession, user_id: int, reachable: boo
         .execution_options(synchronize_session="evaluate")
     )
     return affected_rows(result) > 0
+
+
+async def toggle_turn_pings(session: AsyncSession, user_id: int) -> bool | None:
+    """Switch the user's "your turn" pings; returns the new state (None: unknown user)."""
+    result = await session.execute(
+        update(User)
+        .where(User.id == user_id)
+        .values(turn_pings=~User.turn_pings, updated_at=utcnow())
+        .returning(User.turn_pings)
+        .execution_options(synchronize_session=False)
+    )
+    return result.scalar_one_or_none()

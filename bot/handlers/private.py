@@ -1,16 +1,17 @@
-"""/start in the private chat: greeting, finishing a join, showing the hand again."""
+"""/start in the private chat: greeting, finishing a join, showing the hand again;
+/notify: the "your turn" pings off and on."""
 
 from __future__ import annotations
 
 from aiogram import F, Router
 from aiogram.enums import ChatType
-from aiogram.filters import CommandObject, CommandStart
+from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message
 
 from bot.handlers.common import person_of
 from bot.i18n import pick_language
 from bot.render.messages import private_start
-from bot.services import info
+from bot.services import info, notify
 from bot.services.context import AppContext
 from bot.services.invites import join_by_link
 from bot.services.links import parse_join_payload
@@ -30,9 +31,15 @@ async def start(message: Message, command: CommandObject, app: AppContext) -> No
         await app.post(person.id, private_start(person.first_name, lang))
 
 
+async def notify_(message: Message, app: AppContext) -> None:
+    assert message.from_user is not None
+    await notify.toggle_pings(app, person_of(message.from_user))
+
+
 def build_router() -> Router:
     """A fresh router: one per Dispatcher (aiogram attaches a router to one parent)."""
     router = Router(name=__name__)
     router.message.filter(F.chat.type == ChatType.PRIVATE)
     router.message.register(start, CommandStart(), F.from_user)
+    router.message.register(notify_, Command("notify"), F.from_user)
     return router

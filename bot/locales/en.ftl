@@ -107,6 +107,7 @@ hand-exchange = <b>You hold the trump seven.</b> Exchange it for the proposed ca
 hand-your-turn = 👉 <b>Your turn!</b>
 hand-your-lead = 👉 <b>Your turn!</b> You lead.
 hand-own-melds = You hold: { $melds }
+hand-waiting = ⏳ Other players' turn — this message updates when it is yours.
 btn-play = ✅ Play { $suit }
 btn-pass = Pass
 btn-suit = { $symbol } { $name }
@@ -364,6 +365,7 @@ msg-help =
     /rules — this chat's rules
     /settings — settings (rules, language, time per move)
     /cancel — cancel the game
+    /notify — whether to ping you here when it is your turn (on/off)
     /help — this help
 msg-lobby-exists = A table is already open — join it: { $link }
 msg-lobby-exists-nolink = A table is already open — join it in the message above.
@@ -381,6 +383,9 @@ msg-need-private = { $name }, to take a seat, open a chat with me and press /sta
 btn-open-private = 💬 Open a chat with the bot
 msg-unreachable = ⚠️ { $name }, I cannot write to you privately — open a chat with me and press /start, or I cannot send you your cards.
 msg-turn-reminder = ⏰ { $name }, your turn! { $time } left.
+msg-turn-ping = 🔔 Your turn! Your cards are in the message above.
+msg-notify-on = 🔔 Turn pings are on: when your turn comes, I will write here. Turn them off with /notify.
+msg-notify-off = 🔕 Turn pings are off: your turn shows in the message with your cards. Turn them on with /notify.
 msg-auto-played = ⏰ { $name } ran out of time — the bot plays for them: { $action }
 msg-redeal = 🔁 Everyone passed twice — redeal. { $dealer } deals.
 msg-only-groups = This command works in a group: add me to a chat with friends and type /newgame there.
@@ -418,5 +423,6 @@ cmd-rules = This chat's rules
 cmd-settings = Rule settings
 cmd-cancel = Cancel the game
 cmd-help = How to play with the bot
+cmd-notify = Ping me when it is my turn: on/off
 msg-target-saved = 🎯 Playing to { $target }.
 msg-target-hint = Send a number: for example /settings 701 plays to 701 (1 to 100000).

@@ -20,7 +20,7 @@ from bot.outbox.store import (
     encode_payload,
 )
 
-__all__ = ["SqlDurableStore", "enqueue_durable", "store_slot"]
+__all__ = ["SqlDurableStore", "clear_slot", "enqueue_durable", "store_slot"]
 
 logger = logging.getLogger("bot.outbox")
 
@@ -62,6 +62,14 @@ async def store_slot(
         stage(session, _stored_slot(written, text, markup))
 
 
+async def clear_slot(session: AsyncSession, chat_id: int, key: str) -> None:
+    """Store that the slot's message should be gone (the outbox deletes it after the
+    commit); nothing when it has none."""
+    written = await slot_repo.clear_slot(session, chat_id, key)
+    if written is not None:
+        stage(session, _stored_slot(written, "", None))
+
+
 def _stored_slot(
     written: slot_repo.SlotWrite, text: str, markup: InlineKeyboardMarkup | None
 ) -> StoredSlot:
@@ -75,6 +83,7 @@ def _stored_slot(
         written.after_id,
         written.message_id,
         written.sent_rev,
+        written.absent,
     )
 
 
@@ -111,6 +120,9 @@ class SqlDurableStore:
             rows = await slot_repo.unsent_slots(session, limit=self._batch)
         slots: list[StoredSlot] = []
         for row in rows:
+            if row.absent:
+                slots.append(_stored_slot(row, "", None))
+                continue
             try:
                 text, markup = decode_payload(json.loads(row.payload))
             except (PayloadError, ValueError) as err:
@@ -120,7 +132,9 @@ class SqlDurableStore:
             slots.append(_stored_slot(row, text, markup))
         return slots
 
-    async def mark_slot_sent(self, chat_id: int, key: str, rev: int, message_id: int) -> None:
+    async def mark_slot_sent(
+        self, chat_id: int, key: str, rev: int, message_id: int | None
+    ) -> None:
         async with self._sessions.begin() as session:
             await slot_repo.mark_slot_sent(session, chat_id, key, rev, message_id)
 

@@ -17,6 +17,7 @@ from aiogram.exceptions import (
 __all__ = [
     "describe",
     "is_chat_gone",
+    "is_delete_target_gone",
     "is_edit_target_gone",
     "is_not_modified",
     "is_transient",
@@ -27,6 +28,7 @@ __all__ = [
 # is matched as a substring.
 _NOT_MODIFIED = "message is not modified"
 _EDIT_TARGET_GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
+_DELETE_TARGET_GONE = ("message to delete not found", "message can't be deleted")
 _CHAT_GONE = (
     "chat not found",
     "peer_id_invalid",
@@ -51,6 +53,13 @@ def is_edit_target_gone(err: BaseException) -> bool:
     """The slot's message was deleted or may no longer be edited: send a new one instead."""
     return isinstance(err, TelegramBadRequest) and any(
         s in _description(err) for s in _EDIT_TARGET_GONE
+    )
+
+
+def is_delete_target_gone(err: BaseException) -> bool:
+    """The message to delete is gone already (or too old to delete): nothing left to do."""
+    return isinstance(err, TelegramBadRequest) and any(
+        s in _description(err) for s in _DELETE_TARGET_GONE
     )
 
 

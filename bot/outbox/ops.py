@@ -28,7 +28,8 @@ class Content:
 @dataclass(eq=False, slots=True)
 class SlotOp:
     """Show ``content`` in the slot's message: an edit, or a new message when ``new`` is set
-    or the slot has no message yet. Mutable: later puts overwrite ``content`` while it waits."""
+    or the slot has no message yet; with ``absent``, delete the message. Mutable: later
+    puts overwrite ``content`` while it waits."""
 
     slot: str
     content: Content
@@ -37,6 +38,8 @@ class SlotOp:
     # state from which on a new message is wanted (see bot.db.models.SlotMessage).
     rev: int = 0
     new_rev: int = 0
+    # The wanted state is no message: the slot's message is deleted (``content`` unused).
+    absent: bool = False
 
 
 @dataclass(eq=False, slots=True)

@@ -27,6 +27,7 @@ from aiogram.types import InlineKeyboardMarkup, Message
 from bot.outbox.errors import (
     describe,
     is_chat_gone,
+    is_delete_target_gone,
     is_edit_target_gone,
     is_not_modified,
     is_transient,
@@ -312,7 +313,7 @@ class Outbox:
         elif item.message_id is not None and state.message_id is None:
             state.message_id, state.delivered = item.message_id, None
         if self._queue(chat_id).put_slot(
-            item.key, content, new=False, rev=item.rev, new_rev=item.new_rev
+            item.key, content, new=False, rev=item.rev, new_rev=item.new_rev, absent=item.absent
         ):
             self.metrics.events["coalesced"] += 1
         self._ensure_worker(chat_id)
@@ -495,6 +496,10 @@ class Outbox:
             if queue is not None and queue.take_newer(op):
                 self.metrics.events["coalesced"] += 1
 
+        if op.absent:
+            await self._delete_slot(chat_id, op, worker)
+            return
+
         wants_new = op.new or op.new_rev > state.rev_sent
         if not wants_new and state.message_id is not None:
             message_id = state.message_id
@@ -544,7 +549,28 @@ class Outbox:
         await self._slot_delivered(chat_id, op, message.message_id)
         await self._callback(self._on_slot_message, chat_id, op.slot, message.message_id)
 
-    async def _slot_delivered(self, chat_id: int, op: SlotOp, message_id: int) -> None:
+    async def _delete_slot(self, chat_id: int, op: SlotOp, worker: _Worker) -> None:
+        """The slot should have no message: delete the one it has (a message never sent,
+        or already deleted, costs no call)."""
+        state = self._slots.state(chat_id, op.slot)
+        message_id = state.message_id
+        if message_id is not None:
+
+            async def delete() -> None:
+                await self._pause(worker, self._pacer.acquire, chat_id)
+                try:
+                    await self._sender.delete(chat_id, message_id, slot=op.slot)
+                except TelegramBadRequest as err:
+                    if not is_delete_target_gone(err):
+                        raise
+
+            await self._attempts(worker, delete, transient_attempts=None)
+        if state.message_id == message_id:
+            state.message_id, state.delivered = None, None
+            state.rev_sent = max(state.rev_sent, op.rev)
+        await self._slot_delivered(chat_id, op, None)
+
+    async def _slot_delivered(self, chat_id: int, op: SlotOp, message_id: int | None) -> None:
         if op.rev == 0 or self._store is None:
             return
         try:

@@ -31,16 +31,25 @@ class ChatQueue:
         return iter(self._ops)
 
     def put_slot(
-        self, slot: str, content: Content, *, new: bool, rev: int = 0, new_rev: int = 0
+        self,
+        slot: str,
+        content: Content,
+        *,
+        new: bool,
+        rev: int = 0,
+        new_rev: int = 0,
+        absent: bool = False,
     ) -> bool:
-        """Queue or coalesce; True when an already queued operation took the content."""
+        """Queue or coalesce; True when an already queued operation took the content.
+        ``absent``: the message should go (a new message not yet sent is then never sent)."""
         current = self._open.get(slot)
         if current is not None and not new:
             current.content = content
             current.rev = max(current.rev, rev)
             current.new_rev = max(current.new_rev, new_rev)
+            current.absent = absent
             return True
-        op = SlotOp(slot, content, new, rev, new_rev)
+        op = SlotOp(slot, content, new, rev, new_rev, absent)
         self._ops.append(op)
         self._open[slot] = op
         return False
@@ -67,6 +76,7 @@ class ChatQueue:
             return False
         op.content = newer.content
         op.rev = max(op.rev, newer.rev)
+        op.absent = newer.absent
         self._ops.remove(newer)
         del self._open[op.slot]
         return True

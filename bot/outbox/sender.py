@@ -11,12 +11,13 @@ from bot.outbox.errors import describe
 from bot.outbox.metrics import OutboxMetrics
 from bot.outbox.ops import Content
 
-__all__ = ["EDIT", "SEND", "Sender", "TelegramBot", "logger"]
+__all__ = ["DELETE", "EDIT", "SEND", "Sender", "TelegramBot", "logger"]
 
 logger = logging.getLogger("bot.outbox")
 
 SEND = "sendMessage"
 EDIT = "editMessageText"
+DELETE = "deleteMessage"
 
 
 class TelegramBot(Protocol):
@@ -34,6 +35,8 @@ class TelegramBot(Protocol):
         message_id: int | None = None,
         reply_markup: InlineKeyboardMarkup | None = None,
     ) -> Message | bool: ...
+
+    async def delete_message(self, chat_id: int, message_id: int) -> bool: ...
 
 
 class Sender:
@@ -61,6 +64,14 @@ class Sender:
             self._failed(EDIT, chat_id, slot, err, message_id)
             raise
         self._ok(EDIT, chat_id, slot, message_id)
+
+    async def delete(self, chat_id: int, message_id: int, *, slot: str) -> None:
+        try:
+            await self.bot.delete_message(chat_id, message_id)
+        except Exception as err:
+            self._failed(DELETE, chat_id, slot, err, message_id)
+            raise
+        self._ok(DELETE, chat_id, slot, message_id)
 
     def _ok(self, method: str, chat_id: int, slot: str | None, message_id: int) -> None:
         self.metrics.record_call(chat_id, method, "ok")

@@ -39,6 +39,8 @@ class StoredSlot:
     after_id: int
     message_id: int | None = None
     sent_rev: int = 0
+    absent: bool = False
+    """No message is wanted: the outbox deletes ``message_id``."""
 
 
 class DurableStore(Protocol):
@@ -57,7 +59,11 @@ class DurableStore(Protocol):
         """Slots whose wanted state Telegram has not accepted yet."""
         ...
 
-    async def mark_slot_sent(self, chat_id: int, key: str, rev: int, message_id: int) -> None: ...
+    async def mark_slot_sent(
+        self, chat_id: int, key: str, rev: int, message_id: int | None
+    ) -> None:
+        """State ``rev`` is shown (``message_id`` None: the slot's message is deleted)."""
+        ...
 
 
 class PayloadError(ValueError):

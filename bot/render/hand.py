@@ -5,11 +5,18 @@ an illegal card makes the bot answer why (:func:`bot.render.reasons.render_reaso
 Legal cards — exactly the ``PlayCard`` actions in ``view.legal_actions`` — are marked «•»
 (and green where the client shows button styles). Bids and the trump-seven choice are
 buttons for the actions in ``view.legal_actions`` only.
+
+A player who is not to act sees a *waiting* message: only what changes through their own
+moves or a new phase (their cards, trump, their melds), never the trick or whose turn it
+is — others' moves do not edit it, so anything that moves with them would go stale.
+:func:`hand_screen` names exactly what a message shows, and :func:`seats_to_redraw`
+compares it before and after a move: the one place that decides which hands are edited.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -31,15 +38,58 @@ from engine import (
 from engine.cards import NO_TRUMP
 
 from .cards import card_label, meld_announced, suit_label, suit_name
-from .keyboard import PRIMARY, SUCCESS, button, markup
-from .table import bids_line, freza_line, last_trick_line, trick_line, turn_line
+from .keyboard import MAX_CALLBACK_BYTES, PRIMARY, SUCCESS, button, markup
+from .table import bids_line, freza_line, last_trick_line, trick_line
 
-__all__ = ["hand_keyboard", "legal_cards", "render_hand"]
+__all__ = ["hand_keyboard", "hand_screen", "legal_cards", "render_hand", "seats_to_redraw"]
 
 
 def legal_cards(view: PlayerView) -> frozenset[Card]:
     """The cards this seat may play now, as the engine says."""
     return frozenset(a.card for a in view.legal_actions if isinstance(a, PlayCard))
+
+
+def is_turn(view: PlayerView) -> bool:
+    """Whether the message shows a decision: the seat is to act in a running game."""
+    return view.seat is not None and view.to_act == view.seat and view.phase is not Phase.FINISHED
+
+
+def hand_screen(view: PlayerView) -> object:
+    """Everything the seat's message shows apart from the move number its buttons carry:
+    equal screens render equal messages. A waiting screen holds only what others' moves
+    cannot change."""
+    if is_turn(view):
+        # The seat's whole situation: a turn message is redrawn whenever it is shown.
+        return ("turn", view)
+    # Exactly what render_hand writes for a waiting seat: the phase itself is not shown
+    # (a 4-player bidding ends without changing a waiting message).
+    trump = (
+        (view.trump, view.bidder) if view.trump is not None and view.bidder is not None else None
+    )
+    return (
+        "wait",
+        view.phase is Phase.FINISHED,
+        view.hand_number,
+        view.hand,
+        trump,
+        None if trump is not None else view.proposed,
+        view.freza,
+        view.own_melds if view.phase is Phase.PLAY else (),
+    )
+
+
+def seats_to_redraw(
+    before: Sequence[object], after: Sequence[object], actor: int | None
+) -> frozenset[int]:
+    """The seats whose message must change after a move: the one who acted (their buttons
+    answer a decision that is made), and each seat whose screen differs — their turn
+    began, their cards changed, a new phase or hand, the game ended.
+
+    ``before`` and ``after`` are :func:`hand_screen` of each seat around the move."""
+    seats = {seat for seat, (old, new) in enumerate(zip(before, after, strict=True)) if old != new}
+    if actor is not None:
+        seats.add(actor)
+    return frozenset(seats)
 
 
 def _prompt(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
@@ -49,7 +99,8 @@ def _prompt(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
     if view.to_act is None:
         return None
     if view.to_act != view.seat:
-        return turn_line(view, names[view.to_act], lang)
+        # Not who acts: this message is not edited while others play.
+        return tr("hand-waiting")
     if view.phase is Phase.BIDDING:
         if view.bid_round == 1 and view.proposed is not None:
             return tr("hand-bid-1", suit=suit_label(view.proposed.suit, lang))
@@ -79,12 +130,13 @@ def render_hand(
     elif view.proposed is not None:
         lines.append(tr("table-proposed", card=card_label(view.proposed, lang)))
     lines.append(freza_line(view, tr))
-    if view.phase is Phase.BIDDING:
+    turn = is_turn(view)
+    if view.phase is Phase.BIDDING and turn:
         lines.append(bids_line(view, names, lang))
     if view.own_melds and view.phase is Phase.PLAY:
         melds = ", ".join(meld_announced(meld, lang) for meld in view.own_melds)
         lines.append(tr("hand-own-melds", melds=melds))
-    if view.phase is Phase.PLAY:
+    if view.phase is Phase.PLAY and turn:
         lines.append(trick_line(view, names, lang) or last_trick_line(view, names, lang))
     prompt = _prompt(view, names, lang)
     text = "\n".join(line for line in lines if line)
@@ -125,25 +177,35 @@ def _decision_rows(
 
 def hand_keyboard(view: PlayerView, lang: str, game_id: int, move: int) -> InlineKeyboardMarkup:
     """Decision buttons (bids, the seven) first, then the cards, one row per suit."""
-    tr = translator(lang)
     legal = legal_cards(view)
     trump = NO_TRUMP if view.trump is None else int(view.trump)
     card_rows: list[list[InlineKeyboardButton]] = []
     last_suit = None
+    prefix = f"{MoveCb.__prefix__}:{game_id}:{move}:"
     for card in sorted_for_display(view.hand, trump):
         if card.suit is not last_suit:
             card_rows.append([])
             last_suit = card.suit
-        label = card_label(card, lang)
-        if card in legal:
-            item = button(
-                tr.plain("btn-card-legal", card=label),
-                MoveCb.of(game_id, move, PlayCard(card)),
-                style=SUCCESS,
-            )
-        else:
-            item = button(
-                tr.plain("btn-card", card=label), MoveCb.of(game_id, move, PlayCard(card))
-            )
-        card_rows[-1].append(item)
+        text, code, style = _card_face(card, lang, card in legal)
+        card_rows[-1].append(_card_button(text, prefix + code, style))
     return markup([*_decision_rows(view, lang, game_id, move), *card_rows])
+
+
+@lru_cache(maxsize=512)
+def _card_face(card: Card, lang: str, legal: bool) -> tuple[str, str, str | None]:
+    """A card button's label, action code (as MoveCb packs it) and style: the same for
+    every game and move, and rendered for every hand message, so computed once."""
+    tr = translator(lang)
+    label = card_label(card, lang)
+    code = PlayCard(card).code.replace(":", ".")
+    if legal:
+        return tr.plain("btn-card-legal", card=label), code, SUCCESS
+    return tr.plain("btn-card", card=label), code, None
+
+
+def _card_button(text: str, data: str, style: str | None) -> InlineKeyboardButton:
+    # Built from parts checked once (the card's code, ints): the same data as
+    # MoveCb.of(...).pack() (tests/render check it), without a CallbackData per button.
+    if len(data.encode()) > MAX_CALLBACK_BYTES:
+        raise ValueError(f"callback data too long: {data!r}")
+    return InlineKeyboardButton(text=text, callback_data=data, style=style)

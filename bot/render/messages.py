@@ -64,11 +64,13 @@ __all__ = [
     "lobby_exists",
     "need_private",
     "notice",
+    "notify_state",
     "private_joined",
     "private_start",
     "redeal_text",
     "target_hint",
     "target_saved",
+    "turn_ping",
     "turn_reminder",
     "unreachable",
 ]
@@ -217,6 +219,16 @@ def unreachable(
 ) -> tuple[str, InlineKeyboardMarkup]:
     """Group text after a 403 from the player's private chat, with a deep-link button."""
     return _private_link_message("msg-unreachable", name, bot_username, payload, lang)
+
+
+def turn_ping(lang: str) -> str:
+    """The short message that makes Telegram notify a player whose turn came."""
+    return translator(lang)("msg-turn-ping")
+
+
+def notify_state(on: bool, lang: str) -> str:
+    """/notify's answer: the "your turn" pings are now on or off."""
+    return translator(lang)("msg-notify-on" if on else "msg-notify-off")
 
 
 def turn_reminder(name: str, user_id: int | None, seconds_left: int, lang: str) -> str:

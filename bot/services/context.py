@@ -18,7 +18,10 @@ from bot.outbox import Outbox
 from bot.outbox.db_store import enqueue_durable
 from bot.services.autoplay import ComputerPlayers
 
-__all__ = ["AppContext"]
+__all__ = ["PING_IDLE_SECONDS", "AppContext"]
+
+PING_IDLE_SECONDS = 10.0
+"""No "your turn" ping for a player who acted this recently: they are looking."""
 
 
 @dataclasses.dataclass
@@ -33,6 +36,8 @@ class AppContext:
     """Seconds a computer player waits before acting, so people can follow the play."""
     clock: Callable[[], datetime] = db.utcnow
     """The turn clock's time: deadlines are set and found due by it (tests advance a fake one)."""
+    ping_idle: float = PING_IDLE_SECONDS
+    """See PING_IDLE_SECONDS (tests set it to decide whether players count as idle)."""
     wake_timers: Callable[[datetime | None], None] = lambda deadline: None
     """Set by the timer loop: called after a commit that set a deadline (None: a deadline
     may have changed, look again)."""

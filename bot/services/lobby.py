@@ -21,7 +21,13 @@ from bot.services.autoplay import COMPUTER_KINDS
 from bot.services.context import AppContext
 from bot.services.links import join_payload, message_link
 from bot.services.play import schedule_next_decision
-from bot.services.presenter import lobby_slot, show_hands, show_lobby, show_table
+from bot.services.presenter import (
+    clear_pings,
+    lobby_slot,
+    show_hands,
+    show_lobby,
+    show_table,
+)
 from bot.services.tables import Table, load_table
 from engine import Game
 
@@ -303,6 +309,7 @@ async def cancel(
         except db.VersionConflict:
             return Answer.refuse(alert(Alert.TOO_LATE, lang))
         await show_lobby(session, table)  # its buttons go
+        await clear_pings(session, table)
         await enqueue_durable(
             session, table.chat_id, messages.notice(messages.Notice.CANCELLED, lang)
         )

@@ -15,14 +15,21 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot import db
 from bot.db import GameStatus, lookups
 from bot.outbox.db_store import enqueue_durable
+from bot.render.hand import seats_to_redraw
 from bot.render.messages import Alert, alert, auto_played, redeal_text, turn_reminder
-from bot.render.reasons import render_reason
+from bot.render.reasons import reason_text, render_reason
 from bot.services.answers import Answer
 from bot.services.autoplay import TIMEOUT_STAND_IN, stand_in_choice
 from bot.services.context import AppContext
-from bot.services.presenter import enqueue_durable_events, show_hands, show_table
+from bot.services.presenter import (
+    enqueue_durable_events,
+    hand_screens,
+    show_hands,
+    show_ping,
+    show_table,
+)
 from bot.services.tables import Table, load_table
-from engine import Action, Event, HandDealt, IllegalActionError, Phase, Redeal
+from engine import Action, Event, Game, HandDealt, IllegalActionError, Phase, Reason, Redeal
 
 __all__ = ["auto_act", "play", "remind", "schedule_next_decision"]
 
@@ -49,17 +56,32 @@ async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: A
                 if active.row.status is not GameStatus.PLAYING or game is None:
                     return Answer.refuse(alert(Alert.GAME_OVER, lang))
                 if move != game.move_number:
+                    if await _waiting_keyboard(session, game_id, game, seat, move):
+                        return Answer.refuse(reason_text(Reason.NOT_YOUR_TURN, lang))
                     return Answer.refuse(alert(Alert.STALE, lang))
+                before = hand_screens(game)
                 try:
                     events = game.apply(action, seat=seat)
                 except IllegalActionError as error:
                     return Answer.refuse(render_reason(error, lang))
-                deadline = await _store_move(ctx, session, table, seat, action, events)
+                deadline = await _store_move(ctx, session, table, seat, action, events, before)
         except db.VersionConflict:
             return Answer.refuse(alert(Alert.TOO_LATE, lang))
     ctx.record_move("player")
     ctx.wake_timers(deadline)
     return Answer()
+
+
+async def _waiting_keyboard(
+    session: AsyncSession, game_id: int, game: Game, seat: int, move: int
+) -> bool:
+    """Whether an old button was pressed on a message shown while the presser waited, and
+    it is still not their turn: a waiting message keeps the buttons of the move it was
+    drawn at, and "not your turn" is what they need to hear. A button of a decision they
+    made since is stale."""
+    if game.to_act == seat or game.phase is Phase.FINISHED or move >= game.move_number:
+        return False
+    return await db.action_seat(session, game_id, move + 1) != seat
 
 
 async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
@@ -101,12 +123,13 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
                 ):
                     return False
                 table = await load_table(session, active.row, game)
+                before = hand_screens(game)
                 events = game.apply(action, seat=seat)
                 if seat_row.user_id is not None:
                     lang = table.language
                     name = table.names(lang)[seat]
                     await enqueue_durable(session, table.chat_id, auto_played(name, action, lang))
-                deadline = await _store_move(ctx, session, table, seat, action, events)
+                deadline = await _store_move(ctx, session, table, seat, action, events, before)
         except db.VersionConflict:
             return False
     ctx.record_move("computer" if seat_row.user_id is None else "timeout")
@@ -147,13 +170,18 @@ async def _store_move(
     seat: int,
     action: Action,
     events: list[Event],
+    before: tuple[object, ...],
 ) -> datetime | None:
+    """``before``: the hand screens before the move (presenter.hand_screens). Returns the
+    next decision's deadline."""
     game = table.game
     assert game is not None
     row = table.row
     await db.save(session, row, game, row.version)
     await db.append_action(session, row, game.move_number, seat, action.code)
-    await _publish(session, table, events)
+    redraw = seats_to_redraw(before, hand_screens(game), seat)
+    await _publish(session, table, events, redraw)
+    await show_ping(session, table, seat, idle=ctx.ping_idle)
     return await schedule_next_decision(ctx, session, table)
 
 
@@ -180,9 +208,11 @@ async def schedule_next_decision(
     return deadline
 
 
-async def _publish(session: AsyncSession, table: Table, events: list[Event]) -> None:
+async def _publish(
+    session: AsyncSession, table: Table, events: list[Event], redraw: frozenset[int]
+) -> None:
     """In the move's transaction: the hand results, a redeal notice, the table (a new
-    message for a new hand, after the result), the hands."""
+    message for a new hand, after the result), the hands of the seats in ``redraw``."""
     new_hand = any(isinstance(event, HandDealt) for event in events)
     await enqueue_durable_events(session, table, events)
     for event in events:
@@ -191,4 +221,4 @@ async def _publish(session: AsyncSession, table: Table, events: list[Event]) -> 
             text = redeal_text(table.names(lang)[event.dealer], lang)
             await enqueue_durable(session, table.chat_id, text)
     await show_table(session, table, new=new_hand)
-    await show_hands(session, table)
+    await show_hands(session, table, seats=redraw)

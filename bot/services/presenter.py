@@ -1,33 +1,41 @@
 """Turning a game into what people see, stored in the action's transaction.
 
 Slots are messages edited in place: the group's lobby and table, each player's private
-hand; their wanted state is stored (``store_slot``) and the outbox delivers it after the
-commit. Hand results and the game's end are stored messages (``enqueue_durable``). A
+hand, and the "your turn" ping (a message that exists only while its player is to act);
+their wanted state is stored (``store_slot``, ``clear_slot``) and the outbox delivers it
+after the commit. Hand results and the game's end are stored messages (``enqueue_durable``). A
 crash after the commit loses neither: a restarted bot delivers what is stored.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus
-from bot.outbox.db_store import enqueue_durable, store_slot
-from bot.render.hand import render_hand
+from bot.outbox.db_store import clear_slot, enqueue_durable, store_slot
+from bot.render.hand import hand_screen, render_hand
 from bot.render.lobby import render_lobby
+from bot.render.messages import turn_ping
 from bot.render.names import side_names as render_side_names
 from bot.render.sheet import render_game_over, render_hand_result
 from bot.render.table import render_table
 from bot.services.tables import Table
-from engine import Event, Game, GameOver, HandResult, HandScored
+from engine import Event, Game, GameOver, HandResult, HandScored, Phase
 
 __all__ = [
     "DURABLE_KIND",
+    "clear_pings",
     "enqueue_durable_events",
+    "hand_screens",
     "hand_slot",
     "lobby_slot",
+    "ping_slot",
     "show_hands",
     "show_lobby",
+    "show_ping",
     "show_table",
     "side_names",
     "table_slot",
@@ -46,6 +54,10 @@ def table_slot(game_id: int) -> str:
 
 def hand_slot(game_id: int) -> str:
     return f"hand:{game_id}"
+
+
+def ping_slot(game_id: int) -> str:
+    return f"ping:{game_id}"
 
 
 def side_names(table: Table, lang: str) -> tuple[str, ...]:
@@ -87,9 +99,21 @@ async def show_table(session: AsyncSession, table: Table, *, new: bool = False) 
     await store_slot(session, table.chat_id, table_slot(table.game_id), text, None, new=new)
 
 
+def hand_screens(game: Game) -> tuple[object, ...]:
+    """What each seat's hand message shows now (see bot.render.hand.seats_to_redraw)."""
+    return tuple(hand_screen(game.view(seat)) for seat in range(game.players))
+
+
 async def show_hands(
-    session: AsyncSession, table: Table, *, only_user: int | None = None, new: bool = False
+    session: AsyncSession,
+    table: Table,
+    *,
+    only_user: int | None = None,
+    seats: frozenset[int] | None = None,
+    new: bool = False,
 ) -> None:
+    """Store the hand message of each person at the table (``seats``: of those seats
+    only; the others' stored state stays what their message shows)."""
     game = table.game
     if game is None:
         return
@@ -97,11 +121,46 @@ async def show_hands(
         assert seat.user_id is not None
         if only_user is not None and seat.user_id != only_user:
             continue
+        if seats is not None and seat.seat not in seats:
+            continue
         lang = table.user_language(seat.user_id)
         text, markup = render_hand(
             game.view(seat.seat), table.names(lang), lang, table.game_id, game.move_number
         )
         await store_slot(session, seat.user_id, hand_slot(table.game_id), text, markup, new=new)
+
+
+async def show_ping(session: AsyncSession, table: Table, actor: int, *, idle: float) -> None:
+    """After ``actor``'s move: their ping goes, and the person whose turn came after
+    others moved gets one — unless they turned pings off (/notify) or acted less than
+    ``idle`` seconds ago (they are looking). A private chat thus holds at most one ping:
+    a new one is only wanted after its player acted, which removed the last."""
+    game = table.game
+    assert game is not None
+    acted = table.seat(actor).user_id
+    if acted is not None:
+        await clear_slot(session, acted, ping_slot(table.game_id))
+    seat = game.to_act
+    if seat is None or seat == actor or game.phase is Phase.FINISHED:
+        return
+    user_id = table.seat(seat).user_id
+    if user_id is None:
+        return
+    user = table.users.get(user_id)
+    if user is None or not user.turn_pings:
+        return
+    last = await db.last_action_at(session, table.game_id, seat)
+    if last is not None and db.utcnow() - last < timedelta(seconds=idle):
+        return
+    text = turn_ping(table.user_language(user_id))
+    await store_slot(session, user_id, ping_slot(table.game_id), text, new=True)
+
+
+async def clear_pings(session: AsyncSession, table: Table) -> None:
+    """The game stopped without its players (cancelled): no ping may stay behind."""
+    for seat in table.human_seats():
+        assert seat.user_id is not None
+        await clear_slot(session, seat.user_id, ping_slot(table.game_id))
 
 
 async def enqueue_durable_events(session: AsyncSession, table: Table, events: list[Event]) -> None:

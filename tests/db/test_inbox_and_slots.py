@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from bot.db import claim_timer, due_timers, set_timer, utcnow
+from bot.db import claim_timer, due_timers, set_timer, toggle_turn_pings, upsert_user, utcnow
 from bot.db import inbox as inbox_repo
 from bot.db.models import InboxUpdate, OutboxMessage
-from bot.db.slots import mark_slot_sent, put_slot, unsent_slots
+from bot.db.slots import clear_slot, mark_slot_sent, put_slot, unsent_slots
 from bot.db.unit import AlreadyHandled, handling, install_commit_hooks, stage
 from bot.outbox.db_store import enqueue_durable, store_slot
 from tests.db.conftest import Storage
@@ -119,6 +119,39 @@ async def test_slot_states_count_up_skip_repeats_and_order_after_messages(
         later = await put_slot(session, CHAT_ID, "table:1", '{"text": "c"}')
         assert later is not None
         assert (later.message_id, later.sent_rev, later.after_id) == (555, 3, row_id)
+
+
+async def test_a_slot_can_want_no_message_and_then_a_new_one(storage: Storage) -> None:
+    user = 42
+    async with storage.sessions.begin() as session:
+        # Nothing there: nothing to delete.
+        assert await clear_slot(session, user, "ping:1") is None
+        ping = await put_slot(session, user, "ping:1", '{"text": "ход"}', new=True)
+        assert ping is not None
+        assert not ping.absent
+        assert await mark_slot_sent(session, user, "ping:1", ping.rev, 77)
+        gone = await clear_slot(session, user, "ping:1")
+        assert gone is not None
+        assert (gone.absent, gone.rev, gone.message_id, gone.sent_rev) == (True, 2, 77, 1)
+        # Wanted absent already: no second delete.
+        assert await clear_slot(session, user, "ping:1") is None
+    async with storage.sessions.begin() as session:
+        (unsent,) = await unsent_slots(session)
+        assert (unsent.absent, unsent.rev, unsent.message_id) == (True, 2, 77)
+        assert await mark_slot_sent(session, user, "ping:1", 2, None)
+        assert await unsent_slots(session) == []
+        again = await put_slot(session, user, "ping:1", '{"text": "ход"}', new=True)
+        assert again is not None
+        assert (again.absent, again.rev, again.new_rev, again.message_id) == (False, 3, 3, None)
+
+
+async def test_notify_toggles_the_pings_of_a_known_user(storage: Storage) -> None:
+    async with storage.sessions.begin() as session:
+        assert await toggle_turn_pings(session, 5) is None
+        user = await upsert_user(session, 5, "Аня")
+        assert user.turn_pings
+        assert await toggle_turn_pings(session, 5) is False
+        assert await toggle_turn_pings(session, 5) is True
 
 
 async def test_store_slot_keeps_text_and_keyboard_as_json(storage: Storage) -> None:

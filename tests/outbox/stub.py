@@ -17,7 +17,7 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.methods import EditMessageText, SendMessage, TelegramMethod
+from aiogram.methods import DeleteMessage, EditMessageText, SendMessage, TelegramMethod
 from aiogram.types import Chat, InlineKeyboardMarkup, Message
 
 from bot.outbox import DurableMessage
@@ -140,6 +140,16 @@ class StubBot:
         messages[message_id] = (text, _markup(reply_markup))
         return _message(chat_id, message_id, text)
 
+    async def delete_message(self, chat_id: int, message_id: int) -> bool:
+        method = DeleteMessage(chat_id=chat_id, message_id=message_id)
+        call = await self._enter("deleteMessage", chat_id, "", message_id, method)
+        messages = self.messages.setdefault(chat_id, {})
+        if message_id not in messages:
+            call.outcome = "not found"
+            raise bad_request("message to delete not found")(method)
+        del messages[message_id]
+        return True
+
     async def _enter(
         self, name: str, chat_id: int, text: str, message_id: int | None, method: Method
     ) -> StubCall:
@@ -197,7 +207,7 @@ class MemoryStore:
     def __init__(self) -> None:
         self.rows: dict[int, Row] = {}
         self.slots: dict[tuple[int, str], StoredSlot] = {}
-        self.slot_marks: list[tuple[int, str, int, int]] = []
+        self.slot_marks: list[tuple[int, str, int, int | None]] = []
 
     def add(self, chat_id: int, text: str) -> int:
         row_id = len(self.rows) + 1
@@ -216,7 +226,9 @@ class MemoryStore:
     async def unsent_slots(self) -> list[StoredSlot]:
         return [s for s in self.slots.values() if s.rev > s.sent_rev]
 
-    async def mark_slot_sent(self, chat_id: int, key: str, rev: int, message_id: int) -> None:
+    async def mark_slot_sent(
+        self, chat_id: int, key: str, rev: int, message_id: int | None
+    ) -> None:
         current = self.slots.get((chat_id, key))
         if current is not None and current.sent_rev < rev:
             self.slots[(chat_id, key)] = dataclasses.replace(
@@ -224,8 +236,11 @@ class MemoryStore:
             )
         self.slot_marks.append((chat_id, key, rev, message_id))
 
-    def put_slot(self, chat_id: int, key: str, text: str, *, new: bool = False) -> StoredSlot:
-        """A slot state as the service would store it (the outbox rows' ids order it)."""
+    def put_slot(
+        self, chat_id: int, key: str, text: str, *, new: bool = False, absent: bool = False
+    ) -> StoredSlot:
+        """A slot state as the service would store it (the outbox rows' ids order it);
+        ``absent``: no message wanted."""
         current = self.slots.get((chat_id, key))
         rev = 1 if current is None else current.rev + 1
         after = max(
@@ -241,6 +256,7 @@ class MemoryStore:
             after,
             None if current is None else current.message_id,
             0 if current is None else current.sent_rev,
+            absent,
         )
         self.slots[(chat_id, key)] = stored
         return stored
