@@ -1,7 +1,16 @@
-"""Pacing: leaky-bucket limiters per chat, per group and overall (aiolimiter)."""
+"""Pacing: leaky-bucket limiters per chat, per group and overall (aiolimiter).
+
+When the bot has more to send than Telegram's 30 calls a second allow, people's private
+chats go first: a person waits for their turn to show before they can play, while the
+group's table only falls behind and is coalesced meanwhile (its later edits replace the
+waiting ones). A group call that has waited ``GROUP_PATIENCE`` seconds goes in turn with
+the private ones, so the table is never starved.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import collections
 from dataclasses import dataclass
 
 from aiolimiter import AsyncLimiter
@@ -10,7 +19,9 @@ __all__ = [
     "TELEGRAM_OVERALL",
     "TELEGRAM_PER_CHAT",
     "TELEGRAM_PER_GROUP",
+    "GROUP_PATIENCE",
     "Limits",
+    "OverallBucket",
     "Pacer",
     "Rate",
     "is_group",
@@ -53,6 +64,89 @@ TELEGRAM_PER_GROUP = Rate.window(19, 60.0, burst=4)
 TELEGRAM_OVERALL = Rate.window(30, 1.0, burst=3)
 
 
+GROUP_PATIENCE = 2.0
+"""Seconds a group call waits behind private ones before it goes in turn with them."""
+
+
+class OverallBucket:
+    """A leaky bucket shared by every chat (as aiolimiter's), whose waiters are served
+    private chats first; FIFO within each kind."""
+
+    def __init__(self, rate: Rate, *, patience: float = GROUP_PATIENCE) -> None:
+        self._capacity = rate.max_rate
+        self._leak_per_second = rate.max_rate / rate.time_period
+        self._patience = patience
+        self._level = 0.0
+        self._leaked_at: float | None = None
+        self._private: collections.deque[asyncio.Future[None]] = collections.deque()
+        self._groups: collections.deque[tuple[float, asyncio.Future[None]]] = collections.deque()
+        self._timer: asyncio.TimerHandle | None = None
+
+    async def acquire(self, chat_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        self._leak(loop.time())
+        if not self._private and not self._groups and self._level + 1 <= self._capacity:
+            self._level += 1
+            return
+        waiter: asyncio.Future[None] = loop.create_future()
+        if is_group(chat_id):
+            self._groups.append((loop.time(), waiter))
+        else:
+            self._private.append(waiter)
+        self._schedule(loop)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self._level -= 1  # granted as it was cancelled: give the call back
+            self._discard(waiter)
+            raise
+
+    def waiting(self) -> int:
+        return len(self._private) + len(self._groups)
+
+    def _leak(self, now: float) -> None:
+        if self._leaked_at is not None:
+            self._level = max(0.0, self._level - (now - self._leaked_at) * self._leak_per_second)
+        self._leaked_at = now
+
+    def _next(self, now: float) -> asyncio.Future[None] | None:
+        """The waiter to serve next, taken off its queue."""
+        while self._groups and self._groups[0][1].done():
+            self._groups.popleft()
+        while self._private and self._private[0].done():
+            self._private.popleft()
+        if self._groups and (not self._private or now - self._groups[0][0] >= self._patience):
+            return self._groups.popleft()[1]
+        if self._private:
+            return self._private.popleft()
+        return None
+
+    def _release(self) -> None:
+        self._timer = None
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self._leak(now)
+        while self._level + 1 <= self._capacity:
+            waiter = self._next(now)
+            if waiter is None:
+                return
+            self._level += 1
+            waiter.set_result(None)
+        self._schedule(loop)
+
+    def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._timer is not None or not self.waiting():
+            return
+        room = max(0.0, self._level + 1 - self._capacity) / self._leak_per_second
+        self._timer = loop.call_later(room, self._release)
+
+    def _discard(self, waiter: asyncio.Future[None]) -> None:
+        if waiter in self._private:
+            self._private.remove(waiter)
+        self._groups = collections.deque(item for item in self._groups if item[1] is not waiter)
+
+
 @dataclass(frozen=True)
 class Limits:
     """Telegram's limits by default; ``None`` switches a level off (tests)."""
@@ -78,7 +172,7 @@ class Pacer:
         self.limits = limits
         self._chats: dict[int, AsyncLimiter] = {}
         self._groups: dict[int, AsyncLimiter] = {}
-        self._overall = limits.overall.limiter() if limits.overall else None
+        self._overall = OverallBucket(limits.overall) if limits.overall else None
 
     async def acquire(self, chat_id: int) -> None:
         # The chat's own limits first: waiting for them must not hold overall capacity
@@ -88,7 +182,7 @@ class Pacer:
         if self.limits.per_group is not None and is_group(chat_id):
             await _get(self._groups, chat_id, self.limits.per_group).acquire()
         if self._overall is not None:
-            await self._overall.acquire()
+            await self._overall.acquire(chat_id)
 
     def release_idle(self, chat_id: int) -> None:
         """Forget a chat's limiters once they are empty: an empty bucket behaves exactly like

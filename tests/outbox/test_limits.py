@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from bot.outbox.limits import Limits, Pacer, Rate
+from bot.outbox.limits import Limits, OverallBucket, Pacer, Rate
 
 
 def _max_in_window(times: list[float], window: float) -> int:
@@ -51,3 +51,61 @@ async def test_idle_limiters_are_forgotten() -> None:
     await asyncio.sleep(0.05)
     pacer.release_idle(-1)
     assert pacer.tracked() == 0
+
+
+async def test_private_chats_go_before_waiting_groups_overall() -> None:
+    """Over the overall limit, a person's screen goes before a group's table; a group call
+    that waited its patience out goes in turn."""
+    bucket = OverallBucket(Rate(1, 0.02), patience=10.0)
+    order: list[int] = []
+
+    async def call(chat_id: int) -> None:
+        await bucket.acquire(chat_id)
+        order.append(chat_id)
+
+    await call(-1)  # fills the bucket
+    tasks = [asyncio.create_task(call(chat)) for chat in (-2, -3, 4, 5)]
+    await asyncio.sleep(0)
+    await asyncio.wait_for(asyncio.gather(*tasks), 1)
+    assert order == [-1, 4, 5, -2, -3]
+
+
+async def test_a_group_that_waited_its_patience_goes_in_turn() -> None:
+    bucket = OverallBucket(Rate(1, 0.02), patience=0.05)
+    order: list[int] = []
+
+    async def call(chat_id: int) -> None:
+        await bucket.acquire(chat_id)
+        order.append(chat_id)
+
+    await call(1)
+    group = asyncio.create_task(call(-1))
+    people = [asyncio.create_task(call(chat)) for chat in range(2, 12)]
+    await asyncio.wait_for(asyncio.gather(group, *people), 1)
+    # Ten private calls take 0.2 s; the group's 0.05 s of patience ran out well before.
+    assert order.index(-1) < 6
+
+
+async def test_the_overall_bucket_keeps_its_rate_and_frees_cancelled_places() -> None:
+    bucket = OverallBucket(Rate.window(6, 0.2, burst=2))
+    loop = asyncio.get_running_loop()
+    times: list[float] = []
+
+    async def call(chat_id: int) -> None:
+        await bucket.acquire(chat_id)
+        times.append(loop.time())
+
+    await call(1)
+    await call(2)  # the burst is used up: the next ones wait
+    doomed = [asyncio.create_task(call(100 + i)) for i in range(12)]
+    live = [asyncio.create_task(call(i if i % 2 else -i - 1)) for i in range(12)]
+    await asyncio.sleep(0)
+    for task in doomed:
+        task.cancel()
+    began = loop.time()
+    await asyncio.wait_for(asyncio.gather(*live), 3)
+    assert len(times) == 14
+    # The cancelled ones took no place: twelve calls at 20 a second (0.6 s), not 24.
+    assert loop.time() - began < 0.9
+    assert _max_in_window(times, 0.18) <= 6
+    assert bucket.waiting() == 0
