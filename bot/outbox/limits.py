@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from aiolimiter import AsyncLimiter
 
 __all__ = [
+    "GROUP_PATIENCE",
     "TELEGRAM_OVERALL",
     "TELEGRAM_PER_CHAT",
     "TELEGRAM_PER_GROUP",
-    "GROUP_PATIENCE",
     "Limits",
     "OverallBucket",
     "Pacer",
