@@ -45,15 +45,18 @@ from tests.fakeapi import FakeTelegram, FloodLimits
 NAMES = ("Anna", "Boris", "Vika", "Gena")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (its own, not its children's)."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process so far (its own, not its children's)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     # Fields 14 and 15 of stat(5) (utime, stime); the split began at field 3.
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
-async def measure(args: argparse.Namespace, workdir: Path) -> tuple[int, float, float]:
-    """Presses, bot CPU seconds and wall seconds over the measured hands."""
+async def measure(
+    args: argparse.Namespace, workdir: Path
+) -> tuple[int, tuple[float, float], float]:
+    """Presses, the bot's user and system CPU seconds and wall seconds over the hands."""
     url = args.database_url or sqlite_url(workdir)
     zygote = Zygote(workdir / "zygote")
     try:
@@ -102,7 +105,8 @@ async def measure(args: argparse.Namespace, workdir: Path) -> tuple[int, float, 
                 code = await bot.terminate()
             if code != 0 or bot.tracebacks():
                 raise RuntimeError(f"the bot exited {code}:\n{bot.log()}")
-            return driver.presses, cpu1 - cpu0, wall1 - wall0
+            cpu = (cpu1[0] - cpu0[0], cpu1[1] - cpu0[1])
+            return driver.presses, cpu, wall1 - wall0
     finally:
         zygote.close()
 
@@ -148,10 +152,12 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--py-spy", default=None, metavar="OUT", help="record a py-spy profile")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        presses, cpu, wall = await measure(args, Path(tmp))
+        presses, (user, system), wall = await measure(args, Path(tmp))
+    cpu = user + system
     print(
         f"{args.players} players, {args.hands} hands: {presses} presses in {wall:.1f} s "
-        f"({presses / wall:.1f}/s); bot CPU {cpu:.2f} s = {cpu * 1000 / presses:.1f} ms per press"
+        f"({presses / wall:.1f}/s); bot CPU {cpu:.2f} s (user {user:.2f}, system {system:.2f})"
+        f" = {cpu * 1000 / presses:.1f} ms per press"
     )
     return 0
 
