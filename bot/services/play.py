@@ -31,15 +31,44 @@ log = logging.getLogger(__name__)
 
 async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: Action) -> Answer:
     """A player pressed a decision button in their private chat."""
-    async with ctx.sessionmaker() as session:
-        # Only the chat, for its lock: the state is decoded once, under the lock.
-        chat_id = await lookups.chat_of_game(session, game_id)
-    if chat_id is None:
-        return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
+    for _ in range(2):
+        chat_id = ctx.game_chats.get(game_id)
+        if chat_id is None:
+            async with ctx.sessionmaker() as session:
+                # Only the chat, for its lock: the state is decoded once, under the lock.
+                chat_id = await lookups.chat_of_game(session, game_id)
+            if chat_id is None:
+                return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
+            if len(ctx.game_chats) >= _GAME_CHATS_MAX:
+                ctx.game_chats.clear()
+            ctx.game_chats[game_id] = chat_id
+        answer = await _play_in_chat(ctx, chat_id, game_id, move, user_id, action)
+        if answer is not None:
+            return answer
+        # The game moved to another chat (a group became a supergroup) since it was
+        # remembered: its lock is the new chat's.
+        ctx.game_chats.pop(game_id, None)
+    return Answer.refuse(alert(Alert.TOO_LATE, ctx.settings.default_language))
+
+
+# A press costs no transaction for the lookup of its game's chat (it was one in six),
+# and a game's chat changes only when its group becomes a supergroup.
+_GAME_CHATS_MAX = 100_000
+
+
+async def _play_in_chat(
+    ctx: AppContext, chat_id: int, game_id: int, move: int, user_id: int, action: Action
+) -> Answer | None:
+    """``play`` under the chat's lock; None when the game is no longer in that chat."""
     async with ctx.chat_lock(chat_id), ctx.sessionmaker() as session:
         try:
             async with session.begin():
-                active = await db.load_game(session, game_id)
+                try:
+                    active = await db.load_game(session, game_id)
+                except db.GameNotFound:
+                    return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
+                if active.row.chat_id != chat_id:
+                    return None
                 table = await load_table(session, active.row, active.game)
                 lang = table.user_language(user_id)
                 seat = table.seat_of(user_id)

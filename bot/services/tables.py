@@ -78,11 +78,7 @@ class Table:
 
 
 async def load_table(session: AsyncSession, row: GameRecord, game: Game | None) -> Table:
-    seats = await db.list_seats(session, row.id)
-    users = await lookups.get_users(
-        session, [seat.user_id for seat in seats if seat.user_id is not None]
-    )
-    chat = await db.get_chat(session, row.chat_id)
+    chat, seats, users = await lookups.chat_seats_users(session, row.chat_id, row.id)
     if chat is None:
         raise db.ChatNotFound(row.chat_id)
     return Table(row, game, tuple(seats), users, chat)
