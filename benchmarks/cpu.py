@@ -1,6 +1,6 @@
 """The bot's CPU per press: process CPU time / presses, the bot in a process of its own.
 
-    python -m benchmarks.cpu [--players 4] [--hands 2] [--database-url URL] [--py-spy OUT]
+    python -m benchmarks.cpu [--players 4] [--hands 8] [--database-url URL] [--py-spy OUT]
 
 People (simulated, pressing legal cards from their own keyboards as soon as their turn
 comes, one press at a time) play ``--hands`` hands against the real bot, which runs as
@@ -12,9 +12,12 @@ the hands was answered and everything sent; it is divided by the presses in betw
 the lobby, the imports and the migrations are left out. The fake Telegram and the players
 run in this process and are not counted.
 
+The machine's other load shows in the figure (a busy machine makes each press cost more
+CPU): compare runs made one after the other, and use enough hands (8 are ~270 presses).
+
 With ``--py-spy OUT``, py-spy (``pip install py-spy``, for measuring only) records the bot
-process while the hands are played, as a speedscope file (or flame graph if OUT ends in
-.svg).
+process while the hands are played, sampling the thread that holds the GIL: a speedscope
+file, a flame graph if OUT ends in .svg, collapsed stacks if it ends in .txt.
 """
 
 from __future__ import annotations
