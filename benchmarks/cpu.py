@@ -147,7 +147,7 @@ async def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument(
-        "--hands", type=int, default=2, help="hands to play and measure (fewer if the game ends)"
+        "--hands", type=int, default=8, help="hands to play and measure (fewer if the game ends)"
     )
     parser.add_argument("--target", type=int, default=0, help="points to play to (0: default)")
     parser.add_argument("--seed", type=int, default=1)
