@@ -71,7 +71,7 @@ async def measure(
                 url,
                 workdir / "bot",
                 zygote,
-                env={"PACING": "false", "COMPUTER_PAUSE": "0", "LOG_LEVEL": "WARNING"},
+                env={"PACING": "false", "COMPUTER_PAUSE": "0", "LOG_LEVEL": args.log_level},
             )
             await bot.start()
             assert bot.pid is not None
@@ -151,6 +151,11 @@ async def main(argv: list[str]) -> int:
     )
     parser.add_argument("--target", type=int, default=0, help="points to play to (0: default)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--log-level",
+        default="INFO",
+        help="the bot's LOG_LEVEL (INFO, its default: a line per call)",
+    )
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--py-spy", default=None, metavar="OUT", help="record a py-spy profile")
     args = parser.parse_args(argv)

@@ -79,6 +79,9 @@ def _stored_slot(
     )
 
 
+_MARK_GATHER_TURNS = 3
+
+
 class _MarkBatch:
     """Slot marks written in one transaction; the highest state of a slot wins."""
 
@@ -152,6 +155,10 @@ class SqlDurableStore:
         if batch is None:
             batch = self._open_marks = _MarkBatch()
         batch.add(slot_repo.SlotMark(chat_id, key, rev, message_id))
+        # A press's edits (the table and the hands, each in its chat's worker) are answered
+        # together: a few turns of the loop let their marks join this batch.
+        for _ in range(_MARK_GATHER_TURNS):
+            await asyncio.sleep(0)
         async with self._mark_lock:
             if not batch.written:
                 # The first of its callers to get here writes it; it takes no more marks.

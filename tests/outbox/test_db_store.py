@@ -125,12 +125,27 @@ async def test_marks_made_together_share_a_transaction_and_all_are_stored(
         await store.mark_slot_sent(1, "hand:1", 0, 999)
     finally:
         event.remove(engine, "begin", begun)
-    # The first mark is written at once; the four that came meanwhile, together after it.
-    assert len(begins) == 3
+    # The five marks made together are written together; the late one on its own.
+    assert len(begins) == 2
     assert await store.unsent_slots() == []
     async with sessions() as session:
         stored = await session.execute(select(SlotMessage.chat_id, SlotMessage.message_id))
         assert sorted(stored) == [(chat, 100 + chat) for chat in range(1, 6)]
+
+
+async def test_a_mark_made_while_a_batch_is_written_goes_in_the_next(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    async with sessions.begin() as session:
+        for chat in (1, 2):
+            await store_slot(session, chat, "hand:1", f"cards {chat}")
+    store = SqlDurableStore(sessions)
+    first = asyncio.create_task(store.mark_slot_sent(1, "hand:1", 1, 101))
+    # Past its gathering turns: it is writing (or waiting for the connection) now.
+    for _ in range(10):
+        await asyncio.sleep(0)
+    await asyncio.gather(first, store.mark_slot_sent(2, "hand:1", 1, 102))
+    assert await store.unsent_slots() == []
 
 
 async def test_a_failed_mark_is_raised_to_every_caller_of_its_batch(
