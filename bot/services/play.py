@@ -21,7 +21,7 @@ from bot.services.answers import Answer
 from bot.services.autoplay import TIMEOUT_STAND_IN, stand_in_choice
 from bot.services.context import AppContext
 from bot.services.presenter import enqueue_durable_events, show_hands, show_table
-from bot.services.tables import Table, load_table
+from bot.services.tables import Table, load_game_table, load_table
 from engine import Action, Event, HandDealt, IllegalActionError, Phase, Redeal
 
 __all__ = ["auto_act", "play", "remind", "schedule_next_decision"]
@@ -64,12 +64,11 @@ async def _play_in_chat(
         try:
             async with session.begin():
                 try:
-                    active = await db.load_game(session, game_id)
+                    active, table = await load_game_table(session, game_id)
                 except db.GameNotFound:
                     return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
                 if active.row.chat_id != chat_id:
                     return None
-                table = await load_table(session, active.row, active.game)
                 lang = table.user_language(user_id)
                 seat = table.seat_of(user_id)
                 if seat is None:
@@ -101,7 +100,7 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
     """
     async with ctx.sessionmaker() as session:
         try:
-            active = await db.load_game(session, game_id)
+            active, table = await load_game_table(session, game_id)
         except db.GameNotFound:
             return False
         game = active.game
@@ -109,7 +108,6 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
             return False
         if game.move_number != decision_key or game.to_act is None:
             return False
-        table = await load_table(session, active.row, game)
     seat = game.to_act
     seat_row = table.seat(seat)
     kind = seat_row.bot_kind or TIMEOUT_STAND_IN
@@ -121,7 +119,7 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
     async with ctx.chat_lock(table.chat_id), ctx.sessionmaker() as session:
         try:
             async with session.begin():
-                active = await db.load_game(session, game_id)
+                active, table = await load_game_table(session, game_id)
                 game = active.game
                 if (
                     active.row.status is not GameStatus.PLAYING
@@ -129,7 +127,6 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
                     or game.move_number != decision_key
                 ):
                     return False
-                table = await load_table(session, active.row, game)
                 events = game.apply(action, seat=seat)
                 if seat_row.user_id is not None:
                     lang = table.language

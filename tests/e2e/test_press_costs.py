@@ -49,7 +49,7 @@ def statements() -> Iterator[Counter[str]]:
         event.remove(Engine, "before_cursor_execute", executed)
 
 
-async def test_a_press_loads_its_game_in_two_statements_and_builds_no_class(
+async def test_a_press_loads_its_game_in_one_statement_and_builds_no_class(
     fake: FakeTelegram, launch: Launch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     users = [fake.add_user(name) for name in ("Anna", "Boris", "Vika", "Gena")]
@@ -75,11 +75,10 @@ async def test_a_press_loads_its_game_in_two_statements_and_builds_no_class(
             assert await driver.step()
         await fake.wait_idle(quiet=0.1)
 
-    # No transaction of its own to find the game's chat (it was one in six per press).
+    # The game, its chat, its seats and their people in one statement (it was four, and a
+    # transaction of its own before them to find the game's chat).
     assert seen["SELECT games"] == PRESSES, seen
-    # The chat, the seats and the people in one statement (it was three).
-    assert seen["SELECT chats"] == PRESSES, seen
-    assert seen["SELECT seats"] == seen["SELECT users"] == 0, seen
+    assert seen["SELECT chats"] == seen["SELECT seats"] == seen["SELECT users"] == 0, seen
     # aiogram validates every answer with Response[...]: built once per process, not
     # again after each garbage collection (it was half the CPU per press).
     assert built == []
