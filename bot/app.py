@@ -13,7 +13,6 @@ from typing import TypeVar
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
-from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramAPIError
@@ -29,6 +28,7 @@ from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import db
+from bot.api_session import ApiSession
 from bot.config import Settings
 from bot.db.unit import install_commit_hooks
 from bot.errors import install_error_handler
@@ -284,9 +284,9 @@ async def build_app(
 
 
 def _create_bot(settings: Settings, token: str, telemetry: Telemetry) -> Bot:
-    session = AiohttpSession()
+    session = ApiSession()
     if settings.telegram_api_base:
-        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
+        session = ApiSession(api=TelegramAPIServer.from_base(settings.telegram_api_base))
     session.middleware(RequestLogger())
     session.middleware(CallMetrics(telemetry))
     session.middleware(LateAnswers())

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.dialect import affected_rows
-from bot.db.models import ACTIVE_STATUSES, GameRecord, Seat, Timer, User
+from bot.db.models import ACTIVE_STATUSES, Chat, GameRecord, Seat, Timer, User
 
 __all__ = [
     "active_games_of_user",
     "chat_of_game",
+    "chat_seats_users",
     "get_users",
     "postpone_timer",
 ]
@@ -34,6 +35,35 @@ async def active_games_of_user(session: AsyncSession, user_id: int) -> list[Game
         .order_by(GameRecord.id)
     )
     return list(result)
+
+
+# One statement for what every press loads besides the game (it was three): the chat,
+# and the game's seats in order with their people.
+_CHAT_SEATS_USERS = (
+    select(Chat, Seat, User)
+    .select_from(Chat)
+    .outerjoin(Seat, Seat.game_id == bindparam("game_id"))
+    .outerjoin(User, User.id == Seat.user_id)
+    .where(Chat.id == bindparam("chat_id"))
+    .order_by(Seat.seat)
+)
+
+
+async def chat_seats_users(
+    session: AsyncSession, chat_id: int, game_id: int
+) -> tuple[Chat | None, list[Seat], dict[int, User]]:
+    """A chat, a game's seats in seat order and the people on them (by user id)."""
+    rows = await session.execute(_CHAT_SEATS_USERS, {"chat_id": chat_id, "game_id": game_id})
+    chat: Chat | None = None
+    seats: list[Seat] = []
+    users: dict[int, User] = {}
+    for row_chat, seat, user in rows:
+        chat = row_chat
+        if seat is not None:
+            seats.append(seat)
+        if user is not None:
+            users[user.id] = user
+    return chat, seats, users
 
 
 async def get_users(session: AsyncSession, user_ids: list[int]) -> dict[int, User]:

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
-from sqlalchemy import case, delete, func, select, update
+from sqlalchemy import Table, bindparam, case, delete, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.base import utcnow
-from bot.db.dialect import affected_rows, upsert_insert
+from bot.db.dialect import affected_rows, dialect_name
 from bot.db.models import OutboxMessage, SlotMessage
 
 __all__ = [
+    "SlotMark",
     "SlotWrite",
     "clear_slot",
     "delete_chat_slots",
     "mark_slot_sent",
+    "mark_slots_sent",
     "put_slot",
     "slot_message_id",
     "unsent_slots",
@@ -38,29 +43,37 @@ class SlotWrite:
     """The wanted state is no message: delivering it deletes ``message_id``."""
 
 
-async def put_slot(
-    session: AsyncSession, chat_id: int, key: str, payload: str, *, new: bool = False
-) -> SlotWrite | None:
-    """Store the state the slot's message should show. None when it already wants exactly
-    that (nothing to deliver). ``new``: post a new message rather than edit the old one."""
+_slots = cast(Table, SlotMessage.__table__)
+_outbox = cast(Table, OutboxMessage.__table__)
+# Built once per dialect and flavour, with bind parameters: a statement built per call
+# costs its construction and its cache key (about a millisecond) on every state stored,
+# several times per press. The Core table, not the mapped class: an ORM-enabled INSERT
+# with RETURNING goes through the ORM's bulk machinery for a row nobody maps.
+_PUT_SLOT: dict[tuple[str, bool], Any] = {}
+
+
+def _put_slot_statement(dialect: str, new: bool) -> Any:
+    statement = _PUT_SLOT.get((dialect, new))
+    if statement is not None:
+        return statement
+    chat_id = bindparam("chat_id", type_=_slots.c.chat_id.type)
     last_message = (
-        select(func.coalesce(func.max(OutboxMessage.id), 0))
-        .where(OutboxMessage.chat_id == chat_id)
+        select(func.coalesce(func.max(_outbox.c.id), 0))
+        .where(_outbox.c.chat_id == chat_id)
         .scalar_subquery()
     )
-    insert = upsert_insert(session, SlotMessage).values(
+    insert = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(_slots).values(
         chat_id=chat_id,
-        key=key,
-        payload=payload,
+        key=bindparam("key"),
+        payload=bindparam("payload"),
         rev=1,
         sent_rev=0,
         new_rev=1 if new else 0,
         after_id=last_message,
         absent=False,
-        updated_at=utcnow(),
+        updated_at=bindparam("updated_at"),
     )
-    table = SlotMessage.__table__
-    stored = table.c
+    stored = _slots.c
     incoming = insert.excluded
     bumped = stored.rev + 1
     statement = insert.on_conflict_do_update(
@@ -79,7 +92,18 @@ async def put_slot(
         },
         where=None if new else stored.payload != incoming.payload,
     ).returning(stored.rev, stored.new_rev, stored.after_id, stored.message_id, stored.sent_rev)
-    row = (await session.execute(statement)).one_or_none()
+    _PUT_SLOT[(dialect, new)] = statement
+    return statement
+
+
+async def put_slot(
+    session: AsyncSession, chat_id: int, key: str, payload: str, *, new: bool = False
+) -> SlotWrite | None:
+    """Store the state the slot's message should show. None when it already wants exactly
+    that (nothing to deliver). ``new``: post a new message rather than edit the old one."""
+    statement = _put_slot_statement(dialect_name(session), new)
+    params = {"chat_id": chat_id, "key": key, "payload": payload, "updated_at": utcnow()}
+    row = (await session.execute(statement, params)).one_or_none()
     if row is None:
         return None
     rev, new_rev, after_id, message_id, sent_rev = row
@@ -149,22 +173,50 @@ async def unsent_slots(session: AsyncSession, *, limit: int = 500) -> list[SlotW
     return [SlotWrite(*row) for row in rows]
 
 
+_MARK_SLOT_SENT = (
+    update(_slots)
+    .where(
+        _slots.c.chat_id == bindparam("b_chat_id"),
+        _slots.c.key == bindparam("b_key"),
+        _slots.c.sent_rev < bindparam("b_rev"),
+    )
+    .values(sent_rev=bindparam("b_rev"), message_id=bindparam("b_message_id"))
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SlotMark:
+    """Telegram accepted state ``rev`` of a slot in ``message_id`` (None: deleted)."""
+
+    chat_id: int
+    key: str
+    rev: int
+    message_id: int | None
+
+
+def _mark_params(mark: SlotMark) -> dict[str, Any]:
+    return {
+        "b_chat_id": mark.chat_id,
+        "b_key": mark.key,
+        "b_rev": mark.rev,
+        "b_message_id": mark.message_id,
+    }
+
+
 async def mark_slot_sent(
     session: AsyncSession, chat_id: int, key: str, rev: int, message_id: int | None
 ) -> bool:
     """Telegram accepted state ``rev`` in ``message_id`` (None: the message was deleted);
     False when a later state was already recorded (or the slot is gone)."""
-    result = await session.execute(
-        update(SlotMessage)
-        .where(
-            SlotMessage.chat_id == chat_id,
-            SlotMessage.key == key,
-            SlotMessage.sent_rev < rev,
-        )
-        .values(sent_rev=rev, message_id=message_id)
-        .execution_options(synchronize_session=False)
-    )
-    return affected_rows(result) > 0
+    params = _mark_params(SlotMark(chat_id, key, rev, message_id))
+    return affected_rows(await session.execute(_MARK_SLOT_SENT, params)) > 0
+
+
+async def mark_slots_sent(session: AsyncSession, marks: Sequence[SlotMark]) -> None:
+    """Several ``mark_slot_sent`` in one statement execution (a later state already
+    recorded wins, as there)."""
+    if marks:
+        await session.execute(_MARK_SLOT_SENT, [_mark_params(mark) for mark in marks])
 
 
 async def slot_message_id(session: AsyncSession, chat_id: int, key: str) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Sequence
@@ -87,6 +88,26 @@ def _stored_slot(
     )
 
 
+_MARK_GATHER_TURNS = 3
+
+
+class _MarkBatch:
+    """Slot marks written in one transaction; the highest state of a slot wins."""
+
+    def __init__(self) -> None:
+        self._marks: dict[tuple[int, str], slot_repo.SlotMark] = {}
+        self.written = False
+        self.error: Exception | None = None
+
+    def add(self, mark: slot_repo.SlotMark) -> None:
+        known = self._marks.get((mark.chat_id, mark.key))
+        if known is None or known.rev < mark.rev:
+            self._marks[(mark.chat_id, mark.key)] = mark
+
+    def marks(self) -> list[slot_repo.SlotMark]:
+        return list(self._marks.values())
+
+
 class SqlDurableStore:
     """Each method is its own short transaction: the outbox runs outside any user action."""
 
@@ -94,6 +115,8 @@ class SqlDurableStore:
         self._sessions = sessions
         # Rows beyond the batch are picked up by later loads, once earlier ones are sent.
         self._batch = batch
+        self._mark_lock = asyncio.Lock()
+        self._open_marks: _MarkBatch | None = None
 
     async def pending(self) -> Sequence[DurableMessage]:
         async with self._sessions() as session:
@@ -135,8 +158,34 @@ class SqlDurableStore:
     async def mark_slot_sent(
         self, chat_id: int, key: str, rev: int, message_id: int | None
     ) -> None:
-        async with self._sessions.begin() as session:
-            await slot_repo.mark_slot_sent(session, chat_id, key, rev, message_id)
+        """Returns once the mark is committed, as one transaction would; marks that come
+        while an earlier batch is being written are written together after it (a group
+        commit). Every chat's worker marks each edit it made, so a press that edits the
+        table and several hands would otherwise cost a transaction per edit, and with
+        SQLite's one connection each of them waits for the others anyway. Nothing is
+        marked before Telegram accepted it, and no caller goes on before its mark is
+        stored: what a crash can leave is what it could before, an edit sent again."""
+        batch = self._open_marks
+        if batch is None:
+            batch = self._open_marks = _MarkBatch()
+        batch.add(slot_repo.SlotMark(chat_id, key, rev, message_id))
+        # A press's edits (the table and the hands, each in its chat's worker) are answered
+        # together: a few turns of the loop let their marks join this batch.
+        for _ in range(_MARK_GATHER_TURNS):
+            await asyncio.sleep(0)
+        async with self._mark_lock:
+            if not batch.written:
+                # The first of its callers to get here writes it; it takes no more marks.
+                if self._open_marks is batch:
+                    self._open_marks = None
+                batch.written = True
+                try:
+                    async with self._sessions.begin() as session:
+                        await slot_repo.mark_slots_sent(session, batch.marks())
+                except Exception as error:
+                    batch.error = error
+        if batch.error is not None:
+            raise batch.error
 
     async def mark_sent(self, message_id: int) -> None:
         async with self._sessions.begin() as session:

@@ -46,6 +46,9 @@ class AppContext:
     _chat_locks: defaultdict[int, asyncio.Lock] = dataclasses.field(
         default_factory=lambda: defaultdict(asyncio.Lock)
     )
+    game_chats: dict[int, int] = dataclasses.field(default_factory=dict)
+    """The chat of each game a press named, to pick its lock without a transaction of its
+    own; checked against the game's row under the lock (see bot.services.play)."""
 
     def chat_lock(self, chat_id: int) -> asyncio.Lock:
         """Serializes one chat's actions in this process; the version check in the

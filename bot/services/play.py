@@ -28,7 +28,7 @@ from bot.services.presenter import (
     show_ping,
     show_table,
 )
-from bot.services.tables import Table, load_table
+from bot.services.tables import Table, load_game_table, load_table
 from engine import Action, Event, Game, HandDealt, IllegalActionError, Phase, Reason, Redeal
 
 __all__ = ["auto_act", "play", "remind", "schedule_next_decision"]
@@ -38,16 +38,44 @@ log = logging.getLogger(__name__)
 
 async def play(ctx: AppContext, game_id: int, move: int, user_id: int, action: Action) -> Answer:
     """A player pressed a decision button in their private chat."""
-    async with ctx.sessionmaker() as session:
-        # Only the chat, for its lock: the state is decoded once, under the lock.
-        chat_id = await lookups.chat_of_game(session, game_id)
-    if chat_id is None:
-        return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
+    for _ in range(2):
+        chat_id = ctx.game_chats.get(game_id)
+        if chat_id is None:
+            async with ctx.sessionmaker() as session:
+                # Only the chat, for its lock: the state is decoded once, under the lock.
+                chat_id = await lookups.chat_of_game(session, game_id)
+            if chat_id is None:
+                return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
+            if len(ctx.game_chats) >= _GAME_CHATS_MAX:
+                ctx.game_chats.clear()
+            ctx.game_chats[game_id] = chat_id
+        answer = await _play_in_chat(ctx, chat_id, game_id, move, user_id, action)
+        if answer is not None:
+            return answer
+        # The game moved to another chat (a group became a supergroup) since it was
+        # remembered: its lock is the new chat's.
+        ctx.game_chats.pop(game_id, None)
+    return Answer.refuse(alert(Alert.TOO_LATE, ctx.settings.default_language))
+
+
+# A press costs no transaction for the lookup of its game's chat (it was one in six),
+# and a game's chat changes only when its group becomes a supergroup.
+_GAME_CHATS_MAX = 100_000
+
+
+async def _play_in_chat(
+    ctx: AppContext, chat_id: int, game_id: int, move: int, user_id: int, action: Action
+) -> Answer | None:
+    """``play`` under the chat's lock; None when the game is no longer in that chat."""
     async with ctx.chat_lock(chat_id), ctx.sessionmaker() as session:
         try:
             async with session.begin():
-                active = await db.load_game(session, game_id)
-                table = await load_table(session, active.row, active.game)
+                try:
+                    active, table = await load_game_table(session, game_id)
+                except db.GameNotFound:
+                    return Answer.refuse(alert(Alert.STALE, ctx.settings.default_language))
+                if active.row.chat_id != chat_id:
+                    return None
                 lang = table.user_language(user_id)
                 seat = table.seat_of(user_id)
                 if seat is None:
@@ -94,7 +122,7 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
     """
     async with ctx.sessionmaker() as session:
         try:
-            active = await db.load_game(session, game_id)
+            active, table = await load_game_table(session, game_id)
         except db.GameNotFound:
             return False
         game = active.game
@@ -102,7 +130,6 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
             return False
         if game.move_number != decision_key or game.to_act is None:
             return False
-        table = await load_table(session, active.row, game)
     seat = game.to_act
     seat_row = table.seat(seat)
     kind = seat_row.bot_kind or TIMEOUT_STAND_IN
@@ -114,7 +141,7 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
     async with ctx.chat_lock(table.chat_id), ctx.sessionmaker() as session:
         try:
             async with session.begin():
-                active = await db.load_game(session, game_id)
+                active, table = await load_game_table(session, game_id)
                 game = active.game
                 if (
                     active.row.status is not GameStatus.PLAYING
@@ -122,7 +149,6 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
                     or game.move_number != decision_key
                 ):
                     return False
-                table = await load_table(session, active.row, game)
                 before = hand_screens(game)
                 events = game.apply(action, seat=seat)
                 if seat_row.user_id is not None:

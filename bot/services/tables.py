@@ -12,7 +12,7 @@ from bot.i18n import pick_language
 from bot.render.names import Computer, Occupant, seat_names
 from engine import Game
 
-__all__ = ["Table", "load_table"]
+__all__ = ["Table", "load_game_table", "load_table"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,11 +78,17 @@ class Table:
 
 
 async def load_table(session: AsyncSession, row: GameRecord, game: Game | None) -> Table:
-    seats = await db.list_seats(session, row.id)
-    users = await lookups.get_users(
-        session, [seat.user_id for seat in seats if seat.user_id is not None]
-    )
-    chat = await db.get_chat(session, row.chat_id)
+    chat, seats, users = await lookups.chat_seats_users(session, row.chat_id, row.id)
     if chat is None:
         raise db.ChatNotFound(row.chat_id)
     return Table(row, game, tuple(seats), users, chat)
+
+
+async def load_game_table(session: AsyncSession, game_id: int) -> tuple[db.ActiveGame, Table]:
+    """``db.load_game`` and ``load_table`` in one statement (what a press needs)."""
+    loaded = await db.load_game_with_seats(session, game_id)
+    row = loaded.active.row
+    if loaded.chat is None:
+        raise db.ChatNotFound(row.chat_id)
+    table = Table(row, loaded.active.game, tuple(loaded.seats), loaded.users, loaded.chat)
+    return loaded.active, table

@@ -10,6 +10,7 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiosqlite
 import pytest
 from sqlalchemy import Column, Integer, LargeBinary, MetaData, String, Table, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -200,3 +201,36 @@ async def test_sqlite_checkpoints_and_the_log_starts_over(engine: AsyncEngine, p
     with sqlite3.connect(path) as probe:
         _busy, log_pages, _copied = probe.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
     assert 0 < log_pages <= 1100
+
+
+async def test_a_connection_back_in_the_pool_is_rolled_back_only_inside_a_transaction(
+    engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each ROLLBACK is a round trip through aiosqlite's thread: none after a COMMIT
+    (issue 9: four per press), one for a connection left in a transaction."""
+    rollbacks: list[object] = []
+    real = aiosqlite.Connection.rollback
+
+    async def counting(self: aiosqlite.Connection) -> None:
+        rollbacks.append(self)
+        await real(self)
+
+    monkeypatch.setattr(aiosqlite.Connection, "rollback", counting)
+    for value in range(3):
+        async with engine.begin() as connection:
+            await connection.execute(update(counters).values(value=value))
+    async with engine.connect() as connection:
+        await connection.execute(select(counters.c.value))  # ended by close: one rollback
+    assert len(rollbacks) == 1
+
+    # Left in a transaction below SQLAlchemy's back: the pool still rolls it back.
+    rollbacks.clear()
+    async with engine.connect() as connection:
+        raw = await connection.get_raw_connection()
+        driver = raw.driver_connection
+        assert driver is not None
+        await driver.execute("BEGIN IMMEDIATE")
+        await driver.execute("UPDATE counters SET value = 99")
+    assert len(rollbacks) == 1
+    async with engine.connect() as connection:
+        assert (await connection.execute(select(counters.c.value))).scalar_one() == 2

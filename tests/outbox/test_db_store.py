@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db import outbox as repo
 from bot.db.migrate import create_migration_engine, upgrade
-from bot.db.models import OutboxMessage
+from bot.db.models import OutboxMessage, SlotMessage
 from bot.db.session import create_engine, create_sessionmaker
 from bot.outbox import Limits, Outbox
-from bot.outbox.db_store import SqlDurableStore, enqueue_durable
+from bot.outbox.db_store import SqlDurableStore, enqueue_durable, store_slot
 
 from .stub import Sleeps, StubBot
 
@@ -96,3 +97,77 @@ async def test_failures_and_unreadable_payloads_are_recorded(
     assert rows[broken].last_error == "payload has no text"
     assert rows[good].last_error is not None
     assert rows[good].sent_at is None
+
+
+async def test_marks_made_together_share_a_transaction_and_all_are_stored(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """A press edits the table and several hands, each chat's worker marks its edit: one
+    transaction per mark was a good part of the bot's CPU per press (issue 9)."""
+    async with sessions.begin() as session:
+        for chat in range(1, 6):
+            await store_slot(session, chat, "hand:1", f"cards {chat}")
+    store = SqlDurableStore(sessions)
+    unsent = await store.unsent_slots()
+    assert len(unsent) == 5
+    begins: list[object] = []
+
+    def begun(connection: object) -> None:
+        begins.append(connection)
+
+    engine = sessions.kw["bind"].sync_engine
+    event.listen(engine, "begin", begun)
+    try:
+        await asyncio.gather(
+            *(store.mark_slot_sent(s.chat_id, s.key, s.rev, 100 + s.chat_id) for s in unsent)
+        )
+        # A later state already marked wins over an earlier one arriving late.
+        await store.mark_slot_sent(1, "hand:1", 0, 999)
+    finally:
+        event.remove(engine, "begin", begun)
+    # The five marks made together are written together; the late one on its own.
+    assert len(begins) == 2
+    assert await store.unsent_slots() == []
+    async with sessions() as session:
+        stored = await session.execute(select(SlotMessage.chat_id, SlotMessage.message_id))
+        assert sorted(stored) == [(chat, 100 + chat) for chat in range(1, 6)]
+
+
+async def test_a_mark_made_while_a_batch_is_written_goes_in_the_next(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    async with sessions.begin() as session:
+        for chat in (1, 2):
+            await store_slot(session, chat, "hand:1", f"cards {chat}")
+    store = SqlDurableStore(sessions)
+    first = asyncio.create_task(store.mark_slot_sent(1, "hand:1", 1, 101))
+    # Past its gathering turns: it is writing (or waiting for the connection) now.
+    for _ in range(10):
+        await asyncio.sleep(0)
+    await asyncio.gather(first, store.mark_slot_sent(2, "hand:1", 1, 102))
+    assert await store.unsent_slots() == []
+
+
+async def test_a_failed_mark_is_raised_to_every_caller_of_its_batch(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    store = SqlDurableStore(sessions)
+    engine = sessions.kw["bind"].sync_engine
+
+    def refuse(*_: object) -> None:
+        raise RuntimeError("disk full")
+
+    event.listen(engine, "before_cursor_execute", refuse)
+    try:
+        results = await asyncio.gather(
+            *(store.mark_slot_sent(chat, "hand:1", 1, 7) for chat in range(1, 4)),
+            return_exceptions=True,
+        )
+    finally:
+        event.remove(engine, "before_cursor_execute", refuse)
+    assert all(isinstance(result, Exception) for result in results), results
+    # The store recovers: the next mark is written.
+    async with sessions.begin() as session:
+        await store_slot(session, 1, "hand:1", "cards")
+    await store.mark_slot_sent(1, "hand:1", 1, 7)
+    assert await store.unsent_slots() == []

@@ -213,3 +213,31 @@ def test_missing_key_falls_back_outside_strict_mode() -> None:
         assert "takes a seat" in translator("en")("msg-joined")
     finally:
         i18n.set_strict(True)
+
+
+def test_a_message_formatted_again_with_the_same_arguments_is_not_resolved_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A press re-renders the table and the hands: the same labels, names and scores
+    (issue 9: Fluent's resolver was a tenth of the bot's CPU per press)."""
+    tr = i18n.Translator("en")
+    resolved: list[str] = []
+    real = tr._bundle.format_pattern
+
+    def counting(pattern: object, args: object = None) -> object:
+        resolved.append(str(args))
+        return real(pattern, args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tr._bundle, "format_pattern", counting)
+    for _ in range(3):
+        assert tr.plain("points", n=21) == "21 points"
+        assert tr("msg-joined", name="<A>") == "🪑 &lt;A&gt; takes a seat."
+    assert tr.plain("points", n=1) == "1 point"
+    assert len(resolved) == 3
+    # What differs by type only is not mistaken for a remembered value.
+    with pytest.raises(TypeError):
+        tr.plain("points", n=True)
+    with pytest.raises(TranslationError):
+        tr("msg-joined")
+    with pytest.raises(TranslationError):
+        tr("msg-joined")

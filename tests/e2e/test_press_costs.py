@@ -1,0 +1,84 @@
+"""What a press costs the bot beyond the move itself (issue 9: less CPU per press).
+
+Counted, not timed: the database statements the bot runs while people play, the
+Response classes aiogram has pydantic build. Each figure is one that was higher before
+and cost milliseconds per press.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from pydantic._internal import _generics
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from tests.e2e.conftest import Launch
+from tests.e2e.harness import Driver, start_game
+from tests.fakeapi import FakeTelegram
+
+PRESSES = 12
+
+
+@contextmanager
+def statements() -> Iterator[Counter[str]]:
+    """What the bot's engines execute meanwhile, by kind: «SELECT games», «UPDATE slots»."""
+    seen: Counter[str] = Counter()
+
+    def executed(_c: Any, _cur: Any, statement: str, *_args: Any) -> None:
+        words = re.findall(r"[\w.]+", statement)
+        if words[0] in ("SELECT", "UPDATE", "DELETE"):
+            first = re.search(r"\bFROM (\w+)", statement) if words[0] != "UPDATE" else None
+            seen[f"{words[0]} {first[1] if first else words[1]}"] += 1
+        elif words[0] == "INSERT":
+            seen[f"INSERT {words[2]}"] += 1
+        else:
+            seen[words[0]] += 1
+
+    event.listen(Engine, "before_cursor_execute", executed)
+    try:
+        yield seen
+    finally:
+        event.remove(Engine, "before_cursor_execute", executed)
+
+
+async def test_a_press_loads_its_game_in_one_statement_and_builds_no_class(
+    fake: FakeTelegram, launch: Launch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    users = [fake.add_user(name) for name in ("Anna", "Boris", "Vika", "Gena")]
+    group = fake.add_group("Table", members=users, admins=users[:1])
+    await launch()
+    lobby = await start_game(fake, group, users[0], users[1:])
+    driver = Driver(fake, users, rng=random.Random(9), game_id=lobby.game_id)
+    await driver.step()  # the first press may look the game's chat up
+    await fake.wait_idle(quiet=0.1)
+
+    built: list[str] = []
+    real = _generics.create_generic_submodel
+
+    def counting(model_name: str, *args: Any, **kwargs: Any) -> Any:
+        built.append(model_name)
+        return real(model_name, *args, **kwargs)
+
+    monkeypatch.setattr(_generics, "create_generic_submodel", counting)
+    with statements() as seen:
+        for _ in range(PRESSES):
+            # What a full collection frees is what a long-running bot rebuilds.
+            gc.collect()
+            assert await driver.step()
+        await fake.wait_idle(quiet=0.1)
+
+    # The game, its chat, its seats and their people in one statement (it was four, and a
+    # transaction of its own before them to find the game's chat).
+    assert seen["SELECT games"] == PRESSES, seen
+    assert seen["SELECT chats"] == seen["SELECT seats"] == seen["SELECT users"] == 0, seen
+    # aiogram validates every answer with Response[...]: built once per process, not
+    # again after each garbage collection (it was half the CPU per press).
+    assert built == []
