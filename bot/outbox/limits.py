@@ -1,4 +1,4 @@
-"""Pacing: leaky-bucket limiters per chat, per group and overall (aiolimiter).
+"""Pacing: leaky buckets per chat, per group and overall.
 
 When the bot has more to send than Telegram's 30 calls a second allow, people's private
 chats go first: a person waits for their turn to show before they can play, while the
@@ -13,13 +13,12 @@ import asyncio
 import collections
 from dataclasses import dataclass
 
-from aiolimiter import AsyncLimiter
-
 __all__ = [
     "GROUP_PATIENCE",
     "TELEGRAM_OVERALL",
     "TELEGRAM_PER_CHAT",
     "TELEGRAM_PER_GROUP",
+    "ChatBucket",
     "Limits",
     "OverallBucket",
     "Pacer",
@@ -30,7 +29,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Rate:
-    """An aiolimiter bucket: bursts of ``max_rate`` calls, refilled at
+    """A leaky bucket: bursts of ``max_rate`` calls, refilled at
     ``max_rate / time_period`` per second."""
 
     max_rate: float
@@ -49,8 +48,9 @@ class Rate:
             raise ValueError("burst must be between 0 and count, exclusive")
         return cls(burst, period * burst / (count - burst))
 
-    def limiter(self) -> AsyncLimiter:
-        return AsyncLimiter(self.max_rate, self.time_period)
+    @property
+    def per_second(self) -> float:
+        return self.max_rate / self.time_period
 
 
 # About one message per second into a chat; bursts are tolerated, so no window math.
@@ -68,13 +68,48 @@ GROUP_PATIENCE = 2.0
 """Seconds a group call waits behind private ones before it goes in turn with them."""
 
 
+class ChatBucket:
+    """A chat's own leaky bucket (``max_rate`` at once, refilled at ``per_second``). Its
+    calls come one at a time, from the chat's worker."""
+
+    def __init__(self, rate: Rate) -> None:
+        self._capacity = rate.max_rate
+        self._leak_per_second = rate.per_second
+        self._level = 0.0
+        self._leaked_at: float | None = None
+
+    async def acquire(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._leak(loop.time())
+        excess = self._level + 1 - self._capacity
+        if excess > 0:
+            await asyncio.sleep(excess / self._leak_per_second)
+            self._leak(loop.time())
+        self._level += 1
+
+    def went_out(self) -> None:
+        """The call granted last goes out only now (it waited for the overall limit):
+        count it from now, so that the chat's next call keeps its distance from this one."""
+        self._leak(asyncio.get_running_loop().time())
+        self._level = max(self._level, 1.0)
+
+    def is_empty(self) -> bool:
+        self._leak(asyncio.get_running_loop().time())
+        return self._level <= 0
+
+    def _leak(self, now: float) -> None:
+        if self._leaked_at is not None:
+            self._level = max(0.0, self._level - (now - self._leaked_at) * self._leak_per_second)
+        self._leaked_at = now
+
+
 class OverallBucket:
-    """A leaky bucket shared by every chat (as aiolimiter's), whose waiters are served
-    private chats first; FIFO within each kind."""
+    """A leaky bucket shared by every chat, whose waiters are served private chats
+    first; FIFO within each kind."""
 
     def __init__(self, rate: Rate, *, patience: float = GROUP_PATIENCE) -> None:
         self._capacity = rate.max_rate
-        self._leak_per_second = rate.max_rate / rate.time_period
+        self._leak_per_second = rate.per_second
         self._patience = patience
         self._level = 0.0
         self._leaked_at: float | None = None
@@ -170,34 +205,39 @@ class Pacer:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self._chats: dict[int, AsyncLimiter] = {}
-        self._groups: dict[int, AsyncLimiter] = {}
+        self._chats: dict[int, ChatBucket] = {}
+        self._groups: dict[int, ChatBucket] = {}
         self._overall = OverallBucket(limits.overall) if limits.overall else None
 
     async def acquire(self, chat_id: int) -> None:
         # The chat's own limits first: waiting for them must not hold overall capacity
         # that other chats could use meanwhile.
+        own: list[ChatBucket] = []
         if self.limits.per_chat is not None:
-            await _get(self._chats, chat_id, self.limits.per_chat).acquire()
+            own.append(_get(self._chats, chat_id, self.limits.per_chat))
         if self.limits.per_group is not None and is_group(chat_id):
-            await _get(self._groups, chat_id, self.limits.per_group).acquire()
+            own.append(_get(self._groups, chat_id, self.limits.per_group))
+        for bucket in own:
+            await bucket.acquire()
         if self._overall is not None:
             await self._overall.acquire(chat_id)
+            for bucket in own:
+                bucket.went_out()
 
     def release_idle(self, chat_id: int) -> None:
-        """Forget a chat's limiters once they are empty: an empty bucket behaves exactly like
+        """Forget a chat's buckets once they are empty: an empty bucket behaves exactly like
         a new one, so dropping it loses nothing and keeps idle chats from piling up."""
-        for limiters in (self._chats, self._groups):
-            limiter = limiters.get(chat_id)
-            if limiter is not None and limiter.has_capacity(limiter.max_rate):
-                del limiters[chat_id]
+        for buckets in (self._chats, self._groups):
+            bucket = buckets.get(chat_id)
+            if bucket is not None and bucket.is_empty():
+                del buckets[chat_id]
 
     def tracked(self) -> int:
         return len(self._chats) + len(self._groups)
 
 
-def _get(limiters: dict[int, AsyncLimiter], chat_id: int, rate: Rate) -> AsyncLimiter:
-    limiter = limiters.get(chat_id)
-    if limiter is None:
-        limiter = limiters[chat_id] = rate.limiter()
-    return limiter
+def _get(buckets: dict[int, ChatBucket], chat_id: int, rate: Rate) -> ChatBucket:
+    bucket = buckets.get(chat_id)
+    if bucket is None:
+        bucket = buckets[chat_id] = ChatBucket(rate)
+    return bucket

@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from bot.outbox.limits import Limits, OverallBucket, Pacer, Rate
+from bot.outbox.limits import ChatBucket, Limits, OverallBucket, Pacer, Rate
 
 
 def _max_in_window(times: list[float], window: float) -> int:
@@ -109,3 +109,16 @@ async def test_the_overall_bucket_keeps_its_rate_and_frees_cancelled_places() ->
     assert loop.time() - began < 0.9
     assert _max_in_window(times, 0.18) <= 6
     assert bucket.waiting() == 0
+
+
+async def test_a_chat_counts_a_call_from_when_it_went_out() -> None:
+    """A call that waited for the overall limit after its chat granted it: the chat's
+    next call keeps its distance from when it went out, not from when it was granted."""
+    bucket = ChatBucket(Rate(1, 0.2))
+    loop = asyncio.get_running_loop()
+    await bucket.acquire()
+    await asyncio.sleep(0.25)  # the overall wait, during which the chat's bucket leaked
+    bucket.went_out()
+    began = loop.time()
+    await bucket.acquire()
+    assert loop.time() - began >= 0.15
