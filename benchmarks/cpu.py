@@ -36,11 +36,11 @@ from pathlib import Path
 from bot.callbacks import SettingsScope
 from tests.e2e.harness import (
     Driver,
-    Lobby,
     choose_setting,
     game_over_message,
     hand_results,
     sqlite_url,
+    start_game,
 )
 from tests.e2e.process import ForkedBot, Zygote
 from tests.fakeapi import FakeTelegram, FloodLimits
@@ -80,11 +80,7 @@ async def measure(
                     await choose_setting(
                         fake, group, users[0], SettingsScope.TARGET, str(args.target)
                     )
-                lobby = Lobby(fake, group)
-                await lobby.open(users[0])
-                await lobby.wait_seated(users[0].first_name)
-                await lobby.join(*users[1:])
-                await lobby.start(users[0])
+                lobby = await start_game(fake, group, users[0], users[1:])
                 assert lobby.game_id is not None
                 driver = Driver(fake, users, rng=random.Random(args.seed), game_id=lobby.game_id)
                 await fake.wait_idle(quiet=0.3, timeout=30)

@@ -47,20 +47,14 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import text
-from sqlalchemy.pool import NullPool
-
 from bot.callbacks import LobbyAction, LobbyCb, MoveCb
-from bot.config import async_database_url
-from bot.db import create_engine
 from engine import PlayCard
-from tests.e2e.harness import decision_of, sqlite_url
+from tests.e2e.harness import decision_of, fresh_database
 from tests.e2e.process import ForkedBot, Zygote
 from tests.fakeapi import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
@@ -106,26 +100,6 @@ def children_cpu(pid: int) -> dict[int, float]:
 
 def rss_bytes(pid: int) -> int:
     return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * _PAGE
-
-
-@contextlib.asynccontextmanager
-async def fresh_database(base: str | None, workdir: Path) -> AsyncIterator[str]:
-    """A SQLite file in ``workdir``, or a new database on the server of ``base`` (a
-    PostgreSQL URL), dropped afterwards."""
-    if base is None:
-        yield sqlite_url(workdir)
-        return
-    base = async_database_url(base)
-    name = f"scale_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    async with admin.connect() as connection:
-        await connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield base.rsplit("/", 1)[0] + "/" + name
-    finally:
-        async with admin.connect() as connection:
-            await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        await admin.dispose()
 
 
 # -- simulated people -------------------------------------------------------------------
@@ -403,7 +377,7 @@ async def measure(tables: int, options: Options, zygote: Zygote, workdir: Path) 
     names = ("Anna", "Boris", "Vika", "Gena")
     async with contextlib.AsyncExitStack() as stack:
         fake = await stack.enter_async_context(FakeTelegram(clock=time.time))
-        url = await stack.enter_async_context(fresh_database(options.db, workdir))
+        url = await stack.enter_async_context(fresh_database(options.db, workdir, prefix="scale"))
         crowd = Crowd(fake, random.Random(options.seed))
         all_tables: list[Table] = []
         for index in range(tables + options.search_tables):

@@ -68,15 +68,23 @@ GROUP_PATIENCE = 2.0
 """Seconds a group call waits behind private ones before it goes in turn with them."""
 
 
-class ChatBucket:
-    """A chat's own leaky bucket (``max_rate`` at once, refilled at ``per_second``). Its
-    calls come one at a time, from the chat's worker."""
+class _LeakyBucket:
+    """``max_rate`` calls at once, leaking at ``per_second``: the level drains with time."""
 
     def __init__(self, rate: Rate) -> None:
         self._capacity = rate.max_rate
         self._leak_per_second = rate.per_second
         self._level = 0.0
         self._leaked_at: float | None = None
+
+    def _leak(self, now: float) -> None:
+        if self._leaked_at is not None:
+            self._level = max(0.0, self._level - (now - self._leaked_at) * self._leak_per_second)
+        self._leaked_at = now
+
+
+class ChatBucket(_LeakyBucket):
+    """A chat's own leaky bucket. Its calls come one at a time, from the chat's worker."""
 
     async def acquire(self) -> None:
         loop = asyncio.get_running_loop()
@@ -97,22 +105,14 @@ class ChatBucket:
         self._leak(asyncio.get_running_loop().time())
         return self._level <= 0
 
-    def _leak(self, now: float) -> None:
-        if self._leaked_at is not None:
-            self._level = max(0.0, self._level - (now - self._leaked_at) * self._leak_per_second)
-        self._leaked_at = now
 
-
-class OverallBucket:
+class OverallBucket(_LeakyBucket):
     """A leaky bucket shared by every chat, whose waiters are served private chats
     first; FIFO within each kind."""
 
     def __init__(self, rate: Rate, *, patience: float = GROUP_PATIENCE) -> None:
-        self._capacity = rate.max_rate
-        self._leak_per_second = rate.per_second
+        super().__init__(rate)
         self._patience = patience
-        self._level = 0.0
-        self._leaked_at: float | None = None
         self._private: collections.deque[asyncio.Future[None]] = collections.deque()
         self._groups: collections.deque[tuple[float, asyncio.Future[None]]] = collections.deque()
         self._timer: asyncio.TimerHandle | None = None
@@ -139,11 +139,6 @@ class OverallBucket:
 
     def waiting(self) -> int:
         return len(self._private) + len(self._groups)
-
-    def _leak(self, now: float) -> None:
-        if self._leaked_at is not None:
-            self._level = max(0.0, self._level - (now - self._leaked_at) * self._leak_per_second)
-        self._leaked_at = now
 
     def _next(self, now: float) -> asyncio.Future[None] | None:
         """The waiter to serve next, taken off its queue."""

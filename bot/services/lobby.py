@@ -10,7 +10,7 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
-from bot.db import GameStatus
+from bot.db import GameStatus, User
 from bot.db.slots import slot_message_id
 from bot.i18n import pick_language
 from bot.outbox.db_store import enqueue_durable
@@ -39,6 +39,7 @@ __all__ = [
     "join_from_private",
     "leave",
     "new_game",
+    "remember_person",
     "start",
 ]
 
@@ -59,10 +60,11 @@ class Person:
     language: str | None
 
 
-async def _remember(
+async def remember_person(
     session: AsyncSession, person: Person, *, reachable: bool | None = None
-) -> None:
-    await db.upsert_user(
+) -> User:
+    """The person's stored user, brought up to date with what Telegram just said."""
+    return await db.upsert_user(
         session,
         person.id,
         person.first_name,
@@ -79,7 +81,7 @@ async def new_game(
     async with ctx.chat_lock(chat_id), ctx.sessionmaker() as session, session.begin():
         chat = await db.get_or_create_chat(session, chat_id, language=ctx.settings.default_language)
         lang = chat.language
-        await _remember(session, person, reachable=True if solo else None)
+        await remember_person(session, person, reachable=True if solo else None)
         existing = await db.get_active_game(session, chat_id)
         if existing is not None:
             return Answer(await _already_open(session, existing, lang))
@@ -146,7 +148,7 @@ async def join(
             await ctx.outbox.send_now(person.id, welcome)
         except (TelegramForbiddenError, TelegramBadRequest):
             async with session.begin():
-                await _remember(session, person)
+                await remember_person(session, person)
                 await db.set_user_reachable(session, person.id, False)
                 text, markup = messages.need_private(
                     person.first_name, ctx.bot_username, join_payload(game_id), lang
@@ -162,7 +164,7 @@ async def join_from_private(ctx: AppContext, game_id: int, person: Person) -> An
     their hand is shown again."""
     async with ctx.sessionmaker() as session:
         async with session.begin():
-            await _remember(session, person, reachable=True)
+            await remember_person(session, person, reachable=True)
             try:
                 active = await db.load_game(session, game_id)
             except db.GameNotFound:
@@ -185,7 +187,7 @@ async def _seat(
     welcome: str | None = None,
 ) -> Answer:
     async with session.begin():
-        await _remember(session, person)
+        await remember_person(session, person)
         table = await _lobby_table(session, game_id, asker=_lang_of(ctx, person))
         if isinstance(table, Answer):
             return table

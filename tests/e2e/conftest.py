@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import os
 import time
-import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
-from sqlalchemy.pool import NullPool
 
-from bot.config import async_database_url
-from bot.db import create_engine
 from tests.db.conftest import BACKENDS, PG_URL_VARIABLE
-from tests.e2e.harness import RunningBot, sqlite_url
+from tests.e2e.harness import RunningBot, fresh_database, sqlite_url
 from tests.e2e.process import Zygote
 from tests.fakeapi import FakeTelegram
 
@@ -64,19 +59,7 @@ def zygote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Zygote]:
 
 @pytest.fixture(params=BACKENDS)
 async def process_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """A database for bot processes: a SQLite file, or a fresh PostgreSQL database (a
-    process cannot be pointed at a schema of the test database)."""
-    if request.param == "sqlite":
-        yield sqlite_url(tmp_path)
-        return
-    base = async_database_url(os.environ[PG_URL_VARIABLE])
-    name = f"e2e_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    async with admin.connect() as connection:
-        await connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield base.rsplit("/", 1)[0] + "/" + name
-    finally:
-        async with admin.connect() as connection:
-            await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        await admin.dispose()
+    """A database for bot processes: a SQLite file, or a fresh PostgreSQL database."""
+    server = None if request.param == "sqlite" else os.environ[PG_URL_VARIABLE]
+    async with fresh_database(server, tmp_path, prefix="e2e") as url:
+        yield url

@@ -18,6 +18,7 @@ import contextlib
 import logging
 import random
 import re
+import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -25,13 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import SecretStr
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.pool import NullPool
 
 from bot import db
 from bot.app import BotApp, build_app
 from bot.callbacks import LobbyAction, LobbyCb, MoveCb, SettingsCb, SettingsScope
-from bot.config import Language, Settings
+from bot.config import Language, Settings, async_database_url
 from bot.outbox import Limits
 from bot.services.context import AppContext
 from engine import (
@@ -206,6 +208,29 @@ class RunningBot:
 
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+
+
+@contextlib.asynccontextmanager
+async def fresh_database(
+    server_url: str | None, workdir: Path, *, prefix: str
+) -> AsyncIterator[str]:
+    """A database for bot processes: a SQLite file in ``workdir``, or a new database on
+    the PostgreSQL server of ``server_url`` (a process cannot be pointed at a schema),
+    dropped afterwards."""
+    if server_url is None:
+        yield sqlite_url(workdir)
+        return
+    base = async_database_url(server_url)
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = db.create_engine(base, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    async with admin.connect() as connection:
+        await connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield base.rsplit("/", 1)[0] + "/" + name
+    finally:
+        async with admin.connect() as connection:
+            await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        await admin.dispose()
 
 
 # -- reading what people see -------------------------------------------------------------

@@ -31,6 +31,7 @@ from tests.e2e.harness import (
     hand_message,
     load_state,
     moves_on,
+    start_game,
     stored_actions,
     version_moves,
 )
@@ -132,11 +133,7 @@ async def _start(
     running.app.context.ping_idle = ping_idle
     group = fake.add_group("Table", members=users, admins=users[:1])
     await choose_setting(fake, group, users[0], SettingsScope.TARGET, "301")
-    lobby = Lobby(fake, group)
-    await lobby.open(users[0])
-    await lobby.wait_seated(users[0].first_name)
-    await lobby.join(*users[1:])
-    await lobby.start(users[0])
+    lobby = await start_game(fake, group, users[0], users[1:])
     assert lobby.game_id is not None
     return running, users, lobby
 
