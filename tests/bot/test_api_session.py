@@ -14,9 +14,9 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.methods import EditMessageText, GetForumTopicIconStickers, GetUpdates
 from aiogram.methods.base import TelegramMethod
 from aiogram.types import Message
-from pydantic._internal import _generics
 
 from bot.api_session import ApiSession
+from tests.generic_builds import count_generic_builds
 
 MESSAGE = {
     "message_id": 7,
@@ -29,15 +29,7 @@ MESSAGE = {
 @pytest.fixture
 def built(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Names of the generic pydantic classes built while the test runs."""
-    names: list[str] = []
-    real = _generics.create_generic_submodel
-
-    def counting(model_name: str, *args: Any, **kwargs: Any) -> Any:
-        names.append(model_name)
-        return real(model_name, *args, **kwargs)
-
-    monkeypatch.setattr(_generics, "create_generic_submodel", counting)
-    return names
+    return count_generic_builds(monkeypatch)
 
 
 @pytest.fixture

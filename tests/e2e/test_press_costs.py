@@ -16,13 +16,13 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from pydantic._internal import _generics
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from tests.e2e.conftest import Launch
 from tests.e2e.harness import Driver, start_game
 from tests.fakeapi import FakeTelegram
+from tests.generic_builds import count_generic_builds
 
 PRESSES = 12
 
@@ -60,14 +60,7 @@ async def test_a_press_loads_its_game_in_one_statement_and_builds_no_class(
     await driver.step()  # the first press may look the game's chat up
     await fake.wait_idle(quiet=0.1)
 
-    built: list[str] = []
-    real = _generics.create_generic_submodel
-
-    def counting(model_name: str, *args: Any, **kwargs: Any) -> Any:
-        built.append(model_name)
-        return real(model_name, *args, **kwargs)
-
-    monkeypatch.setattr(_generics, "create_generic_submodel", counting)
+    built = count_generic_builds(monkeypatch)
     with statements() as seen:
         for _ in range(PRESSES):
             # What a full collection frees is what a long-running bot rebuilds.
