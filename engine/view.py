@@ -83,6 +83,8 @@ class PlayerView:
     winner: int | None
     legal_actions: tuple[Action, ...]
     """What this seat may do now (empty unless it is this seat's decision)."""
+    fifty_offered: bool = False
+    """RULES-VARIANTS §26: the non-bidder offered 50 and the bidder is to answer."""
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.players == 4 else seat
@@ -164,4 +166,5 @@ def build_view(game: Game, seat: int | None) -> PlayerView:
         legal_actions=tuple(game.legal_actions())
         if to_act == seat and game.phase is not Phase.FINISHED
         else (),
+        fifty_offered=game.phase is Phase.FIFTY_OFFER and game._fifty_offered,
     )

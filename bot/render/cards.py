@@ -12,13 +12,19 @@ from typing import Final
 
 from bot.i18n import translator
 from engine import (
+    AcceptFifty,
     Action,
     Card,
+    ClaimRedeal,
+    DeclineFifty,
     ExchangeSeven,
     KeepSeven,
     Meld,
     MeldAnnouncement,
     NameSuit,
+    NoFiftyOffer,
+    NoRedeal,
+    OfferFifty,
     Pass,
     PlayCard,
     Rank,
@@ -107,19 +113,27 @@ def meld_shown(meld: Meld, lang: str) -> str:
     return tr.plain("meld-shown", kind=kind, cards=cards_text(meld.cards, lang))
 
 
+_ACTION_WORDS: Final[dict[type[Action], str]] = {
+    Pass: "action-pass",
+    TakeProposed: "action-play",
+    ExchangeSeven: "action-exchange",
+    KeepSeven: "action-keep",
+    ClaimRedeal: "action-redeal",
+    NoRedeal: "action-no-redeal",
+    OfferFifty: "action-offer-fifty",
+    NoFiftyOffer: "action-no-fifty-offer",
+    AcceptFifty: "action-accept-fifty",
+    DeclineFifty: "action-decline-fifty",
+}
+
+
 def action_label(action: Action, lang: str) -> str:
     """A decision in words: «пас», «играю», «♠ пики», «В♠», «поменять семёрку»."""
-    tr = translator(lang)
     if isinstance(action, PlayCard):
         return card_label(action.card, lang)
     if isinstance(action, NameSuit):
         return suit_label(action.suit, lang)
-    if isinstance(action, Pass):
-        return tr.plain("action-pass")
-    if isinstance(action, TakeProposed):
-        return tr.plain("action-play")
-    if isinstance(action, ExchangeSeven):
-        return tr.plain("action-exchange")
-    if isinstance(action, KeepSeven):
-        return tr.plain("action-keep")
-    raise TypeError(f"no label for action {action!r}")
+    key = _ACTION_WORDS.get(type(action))
+    if key is None:
+        raise TypeError(f"no label for action {action!r}")
+    return translator(lang).plain(key)

@@ -29,7 +29,17 @@ from bot.services.presenter import (
     show_table,
 )
 from bot.services.tables import Table, load_game_table, load_table
-from engine import Action, Event, Game, HandDealt, IllegalActionError, Phase, Reason, Redeal
+from engine import (
+    Action,
+    Event,
+    Game,
+    HandDealt,
+    IllegalActionError,
+    Phase,
+    Reason,
+    Redeal,
+    RedealClaimed,
+)
 
 __all__ = ["auto_act", "play", "remind", "schedule_next_decision"]
 
@@ -241,10 +251,13 @@ async def _publish(
     message for a new hand, after the result), the hands of the seats in ``redraw``."""
     new_hand = any(isinstance(event, HandDealt) for event in events)
     await enqueue_durable_events(session, table, events)
+    claimed = next((event.seat for event in events if isinstance(event, RedealClaimed)), None)
     for event in events:
         if isinstance(event, Redeal):
             lang = table.language
-            text = redeal_text(table.names(lang)[event.dealer], lang)
+            names = table.names(lang)
+            claimant = None if claimed is None else names[claimed]
+            text = redeal_text(names[event.dealer], lang, claimed_by=claimant)
             await enqueue_durable(session, table.chat_id, text)
     await show_table(session, table, new=new_hand)
     await show_hands(session, table, seats=redraw)
