@@ -48,6 +48,7 @@ from .events import (
 from .game import SCHEMA_VERSION, Game, GameStateError, Phase
 from .legal import PlayRules, legal_cards
 from .melds import Meld, MeldKind, MeldRanking, find_melds, rank_melds, wins_game
+from .options import Topic, ignored_options
 from .rules import (
     ALL_PRESETS,
     KHARKIV_H13,
@@ -147,10 +148,12 @@ __all__ = [
     "ThirdBaitRepeat",
     "ThreePlayerBait",
     "ThreePlayerContract",
+    "Topic",
     "TrickRecord",
     "TrickWon",
     "TrumpChosen",
     "find_melds",
+    "ignored_options",
     "legal_cards",
     "points",
     "rank_melds",

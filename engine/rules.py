@@ -65,7 +65,14 @@ __all__ = [
 
 
 class RulesError(ValueError):
-    """An option has a value the rules do not allow, or a preset or option is unknown."""
+    """An option has a value the rules do not allow, or a preset or option is unknown.
+
+    ``options`` names the options at fault: one for a value out of range, both for a
+    combination the rules forbid (so that a settings screen can name them in words)."""
+
+    def __init__(self, message: str, *, options: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.options = options
 
 
 class DealerRotation(StrEnum):
@@ -362,7 +369,8 @@ class Rules:
         if self.bolt_by_players and self.bolt_penalty:
             raise RulesError(
                 "bolt_by_players sets the bolt by the number of players: "
-                f"bolt_penalty must then be 0, not {self.bolt_penalty}"
+                f"bolt_penalty must then be 0, not {self.bolt_penalty}",
+                options=("bolt_by_players", "bolt_penalty"),
             )
 
     @classmethod

@@ -39,6 +39,7 @@ PLAIN_PREFIXES = (
     "preset-",
     "language-",
     "duration-",
+    "topic-",
 )
 PLAIN_KEYS = frozenset({"points", "sheet-bait-mark", "sheet-hand"})
 ALLOWED_MARKUP = re.compile(r"</?(?:b|i)>|<a href=\"[^\"]+\">|</a>")

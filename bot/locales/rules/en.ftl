@@ -1,0 +1,1 @@
+## The options and the rules explained: labels, one-line explanations, /rules pages.
