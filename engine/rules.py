@@ -386,9 +386,14 @@ class Rules:
 
     @property
     def preset_name(self) -> str | None:
-        """The name of the preset equal to these rules, or None for a custom set."""
+        """The name of the preset these rules are, whatever their target (a preset is a
+        rule set; the target is chosen apart), or None for a custom set.
+
+        >>> Rules.preset("moscow").replace(target=1001).preset_name
+        'moscow'
+        """
         for name, rules in ALL_PRESETS.items():
-            if rules == self:
+            if dataclasses.replace(rules, target=self.target) == self:
                 return name
         return None
 

@@ -207,7 +207,6 @@ preset-odessa = Odessa debertz
 preset-moscow = Moscow rules
 preset-kharkiv = Kharkiv rules
 preset-custom = house rules
-rules-title = 📜 <b>Rules in this chat</b>
 rules-preset = Rule set: <b>{ $preset }</b>
 rules-timeout = Time per move: { $time }, then the bot plays for you.
 rule-target = The game goes to <b>{ $value }</b> { $value ->
@@ -290,7 +289,23 @@ rule-third_bait_penalty =
 
 settings-title = ⚙️ <b>Chat settings</b>
 settings-language = Language: { $language }
-settings-hint = Press a button to change it. Any other target: /settings 701.
+settings-hint = The topics below hold every rule, one screen each. Another target: /settings 701.
+settings-page-title = ⚙️ <b>Settings › { $page }</b>
+settings-option = • <b>{ $option }</b>: { $value }
+    <i>{ $about }</i>
+settings-ignored = <i>(no effect now)</i>
+settings-custom = Closest to the «{ $base }» set, except: { $changes }{ $more ->
+        [0] {""}
+       *[other] {" "}and { $more } more
+    }.
+settings-change = { $option } — { $value }
+settings-closed-hint = All the rules by topic: /rules. To change them: /settings.
+value-yes = yes
+value-no = no
+btn-back = ⬅️ Back
+btn-page-previous = ◀️
+btn-page-next = ▶️
+alert-settings-conflict = «{ $first }» cannot be combined with «{ $second }»: change «{ $second }» first.
 opt-target = To
 opt-dealer_rotation = Deal
 opt-obligatory_dealer = Obligatory dealer
@@ -318,10 +333,6 @@ value-three_player_bait-richer_else_hang = to the richer, else it hangs
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }
-btn-penalty = { $label }: { $value ->
-        [0] none
-       *[other] −{ $value }
-    }
 btn-preset = { $current ->
         [yes] ✓ { $name }
        *[no] { $name }

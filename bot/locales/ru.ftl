@@ -212,7 +212,6 @@ preset-odessa = одесский деберц
 preset-moscow = московские правила
 preset-kharkiv = харьковские правила
 preset-custom = свои правила
-rules-title = 📜 <b>Правила в этом чате</b>
 rules-preset = Набор: <b>{ $preset }</b>
 rules-timeout = На ход: { $time }, потом за игрока ходит бот.
 rule-target = Партия до <b>{ $value }</b> { $value ->
@@ -295,7 +294,23 @@ rule-third_bait_penalty =
 
 settings-title = ⚙️ <b>Настройки чата</b>
 settings-language = Язык: { $language }
-settings-hint = Нажмите кнопку, чтобы изменить. Другая цель партии: /settings 701.
+settings-hint = Разделы ниже — все правила, по одному экрану. Другая цель партии: /settings 701.
+settings-page-title = ⚙️ <b>Настройки › { $page }</b>
+settings-option = • <b>{ $option }</b>: { $value }
+    <i>{ $about }</i>
+settings-ignored = <i>(сейчас не действует)</i>
+settings-custom = Ближе всего к набору «{ $base }», но: { $changes }{ $more ->
+        [0] {""}
+       *[other] {" "}и ещё { $more }
+    }.
+settings-change = { $option } — { $value }
+settings-closed-hint = Все правила по разделам: /rules. Изменить: /settings.
+value-yes = да
+value-no = нет
+btn-back = ⬅️ Назад
+btn-page-previous = ◀️
+btn-page-next = ▶️
+alert-settings-conflict = «{ $first }» не сочетается с «{ $second }»: сначала измените «{ $second }».
 opt-target = До
 opt-dealer_rotation = Сдача
 opt-obligatory_dealer = С обязами
@@ -323,10 +338,6 @@ value-three_player_bait-richer_else_hang = тому, у кого больше, �
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }
-btn-penalty = { $label }: { $value ->
-        [0] нет
-       *[other] −{ $value }
-    }
 btn-preset = { $current ->
         [yes] ✓ { $name }
        *[no] { $name }

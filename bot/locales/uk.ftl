@@ -211,7 +211,6 @@ preset-odessa = одеський деберц
 preset-moscow = московські правила
 preset-kharkiv = харківські правила
 preset-custom = свої правила
-rules-title = 📜 <b>Правила в цьому чаті</b>
 rules-preset = Набір: <b>{ $preset }</b>
 rules-timeout = На хід: { $time }, потім за гравця ходить бот.
 rule-target = Партія до <b>{ $value }</b> { $value ->
@@ -294,7 +293,23 @@ rule-third_bait_penalty =
 
 settings-title = ⚙️ <b>Налаштування чату</b>
 settings-language = Мова: { $language }
-settings-hint = Натисніть кнопку, щоб змінити. Інша мета партії: /settings 701.
+settings-hint = Розділи нижче — усі правила, по одному екрану. Інша мета партії: /settings 701.
+settings-page-title = ⚙️ <b>Налаштування › { $page }</b>
+settings-option = • <b>{ $option }</b>: { $value }
+    <i>{ $about }</i>
+settings-ignored = <i>(зараз не діє)</i>
+settings-custom = Найближче до набору «{ $base }», але: { $changes }{ $more ->
+        [0] {""}
+       *[other] {" "}і ще { $more }
+    }.
+settings-change = { $option } — { $value }
+settings-closed-hint = Усі правила за розділами: /rules. Змінити: /settings.
+value-yes = так
+value-no = ні
+btn-back = ⬅️ Назад
+btn-page-previous = ◀️
+btn-page-next = ▶️
+alert-settings-conflict = «{ $first }» не поєднується з «{ $second }»: спершу змініть «{ $second }».
 opt-target = До
 opt-dealer_rotation = Здача
 opt-obligatory_dealer = З обов'язком
@@ -322,10 +337,6 @@ value-three_player_bait-richer_else_hang = тому, в кого більше, �
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }
-btn-penalty = { $label }: { $value ->
-        [0] ні
-       *[other] −{ $value }
-    }
 btn-preset = { $current ->
         [yes] ✓ { $name }
        *[no] { $name }

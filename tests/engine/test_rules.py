@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine import (
+    ALL_PRESETS,
     KHARKIV_H13,
     PRESETS,
     BellaAnnouncement,
@@ -132,6 +133,12 @@ def test_replace_gives_a_new_value() -> None:
     assert changed.obligatory_dealer, "the other options stay"
     assert changed.preset_name is None
     assert changed.replace(target=501, hanging_bait=False) == base
+
+
+def test_a_preset_keeps_its_name_whatever_the_target() -> None:
+    for name in ALL_PRESETS:
+        assert Rules.preset(name).replace(target=1001).preset_name == name
+    assert Rules().replace(target=301, hundred=True).preset_name is None
 
 
 def test_replace_reads_enum_values_as_text() -> None:
