@@ -45,7 +45,7 @@ from .events import (
     TrickWon,
     TrumpChosen,
 )
-from .game import SCHEMA_VERSION, Game, GameStateError, Phase
+from .game import PLAYER_COUNTS, SCHEMA_VERSION, Game, GameStateError, Phase
 from .legal import PlayRules, legal_cards
 from .melds import Meld, MeldKind, MeldRanking, find_melds, rank_melds, wins_game
 from .options import Topic, ignored_options
@@ -79,6 +79,7 @@ __all__ = [
     "ALL_PRESETS",
     "DECK",
     "KHARKIV_H13",
+    "PLAYER_COUNTS",
     "PRESETS",
     "SCHEMA_VERSION",
     "VARIANT_PRESETS",

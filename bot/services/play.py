@@ -19,7 +19,7 @@ from bot.render.hand import seats_to_redraw
 from bot.render.messages import Alert, alert, auto_played, redeal_text, turn_reminder
 from bot.render.reasons import reason_text, render_reason
 from bot.services.answers import Answer
-from bot.services.autoplay import TIMEOUT_STAND_IN, stand_in_choice
+from bot.services.autoplay import TIMEOUT_STAND_IN
 from bot.services.context import AppContext
 from bot.services.presenter import (
     enqueue_durable_events,
@@ -40,6 +40,7 @@ from engine import (
     Redeal,
     RedealClaimed,
 )
+from engine.ai import decision_seed, stand_in_choice
 
 __all__ = ["auto_act", "play", "remind", "schedule_next_decision"]
 
@@ -143,11 +144,11 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
     seat = game.to_act
     seat_row = table.seat(seat)
     kind = seat_row.bot_kind or TIMEOUT_STAND_IN
-    decision_seed = (game.seed * 1_000_003 + game.move_number) % (2**63)
     view = game.view(seat)
     action = stand_in_choice(view) if seat_row.bot_kind is None else None
     if action is None:
-        action = await ctx.players.choose(kind, decision_seed, view, game=game_id)
+        seed = decision_seed(game.seed, game.move_number)
+        action = await ctx.players.choose(kind, seed, view, game=game_id)
     async with ctx.chat_lock(table.chat_id), ctx.sessionmaker() as session:
         try:
             async with session.begin():

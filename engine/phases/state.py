@@ -8,6 +8,7 @@ views, JSON).
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 from ..actions import Action, ExchangeSeven
 from ..cards import NO_TRUMP
@@ -16,7 +17,10 @@ from ..melds import Meld
 from ..rules import Rules
 from ..scoring import HandResult, side_count
 
-__all__ = ["GameState", "Phase", "wrong_phase"]
+__all__ = ["PLAYER_COUNTS", "GameState", "Phase", "wrong_phase"]
+
+PLAYER_COUNTS: Final = (2, 3, 4)
+"""How many may play: 2 or 3 each for themselves, 4 in two pairs."""
 
 
 class Phase(StrEnum):
@@ -140,7 +144,7 @@ class GameState:
     _winner: int
 
     def __init__(self, players: int, rules: Rules, seed: int) -> None:
-        if players not in (2, 3, 4):
+        if players not in PLAYER_COUNTS:
             raise ValueError(f"Debertz is played by 2, 3 or 4 players, not {players}")
         if not isinstance(rules, Rules):
             raise TypeError("rules must be a Rules value")
