@@ -63,18 +63,9 @@ def test_moscow_preset() -> None:
     }
 
 
-def test_kharkiv_preset() -> None:
-    kharkiv = Rules.preset("kharkiv")
-    changed = {
-        n: getattr(kharkiv, n) for n in Rules.option_names() if getattr(kharkiv, n) != DEFAULTS[n]
-    }
-    assert changed == {
-        "trump_priority": False,
-        "obligatory_dealer": True,
-        "bolt_penalty": 50,
-        "third_bait_penalty": 100,
-        "three_player_bait": ThreePlayerBait.HALF,
-    }
+def test_kharkiv_preset_is_h13() -> None:
+    assert Rules.preset("kharkiv") == KHARKIV_H13
+    assert Rules.preset("kharkiv").bolt_penalty == 0, "the bolt goes by the number of players"
 
 
 def test_kharkiv_h13_follows_seed_004() -> None:
