@@ -72,7 +72,7 @@ from .rules import (
     ThreePlayerBait,
     ThreePlayerContract,
 )
-from .scoring import HandResult, Outcome, SideScore
+from .scoring import HandResult, Outcome, SideScore, running_totals
 from .view import PlayerView, TrickRecord
 
 __all__ = [
@@ -158,6 +158,7 @@ __all__ = [
     "legal_cards",
     "points",
     "rank_melds",
+    "running_totals",
     "sorted_for_display",
     "strength",
     "wins_game",

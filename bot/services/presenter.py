@@ -23,7 +23,7 @@ from bot.render.names import side_names as render_side_names
 from bot.render.sheet import render_game_over, render_hand_result
 from bot.render.table import render_table
 from bot.services.tables import Table
-from engine import Event, Game, GameOver, HandResult, HandScored, Phase
+from engine import Event, Game, GameOver, HandResult, HandScored, Phase, running_totals
 
 __all__ = [
     "DURABLE_KIND",
@@ -203,10 +203,9 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
 
 def _scores_after(game: Game, result: HandResult) -> tuple[int, ...]:
     """Totals right after ``result`` (the game may have moved on by the time it renders)."""
-    totals = [0] * len(result.sides)
-    for past in game.sheet:
-        for line in past.sides:
-            totals[line.side] += line.written
-        if past.hand_number == result.hand_number:
-            break
-    return tuple(totals)
+    totals = running_totals(game.sheet, len(result.sides))
+    return next(
+        row
+        for row, past in zip(totals, game.sheet, strict=True)
+        if past.hand_number == result.hand_number
+    )
