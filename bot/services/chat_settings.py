@@ -7,7 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot import db
 from bot.callbacks import SettingsCb, SettingsScope
 from bot.i18n import SUPPORTED
-from bot.outbox.db_store import store_slot
+from bot.outbox.db_store import slot_has_buttons, store_slot
 from bot.parsing import parse_int
 from bot.render.messages import Alert, alert, target_hint, target_saved
 from bot.render.settings import (
@@ -125,7 +125,9 @@ async def set_target_from_text(ctx: AppContext, chat_id: int, text: str) -> Answ
         except RulesError:
             return Answer.refuse(target_hint(lang))
         await db.update_chat_settings(session, chat_id, rules=rules)
-        await _draw_settings(ctx, session, chat_id)
+        # The answer is the one line; an open settings message shows the new target too.
+        if await slot_has_buttons(session, chat_id, settings_slot(chat_id)):
+            await _draw_settings(ctx, session, chat_id)
     return Answer(target_saved(rules.target, lang))
 
 

@@ -78,13 +78,9 @@ async def test_settings_pages_are_turned_and_changed_in_place(
     await fake.wait_for(lambda: any(d.startswith("st:p:") for d in now().callback_data()) or None)
     await press(_data(now(), SettingsScope.PRESET, "moscow"))
     await fake.wait_for(lambda: "московские правила" in (now().text or "") or None)
-    target = next(
-        d
-        for d in now().callback_data()
-        if SettingsCb.unpack(d).scope is SettingsScope.TARGET
-        and SettingsCb.unpack(d).value == "1001"
-    )
-    await press(target)
+    # `/settings 1001` answers in one line, and the open menu shows the new target.
+    anna.send(group, "/settings 1001")
+    await fake.wait_message(group, lambda m: "🎯" in (m.text or "") and "1001" in (m.text or ""))
     await fake.wait_for(lambda: "1001" in (now().text or "") or None)
     assert "московские правила" in (now().text or ""), "the target is not part of the rule set"
 
@@ -94,7 +90,8 @@ async def test_settings_pages_are_turned_and_changed_in_place(
     await press(_data(now(), SettingsScope.CLOSE))
     closed = await fake.wait_for(lambda: now() if not now().callback_data() else None)
     assert "1001" in (closed.text or "")
-    assert len(fake.messages(group)) == posted, "every page was an edit of the one message"
+    bot_posts = [m for m in fake.messages(group)[posted:] if m.from_bot]
+    assert len(bot_posts) == 1, "every page was an edit; /settings 1001 posted its line only"
 
 
 async def test_rules_pages_turn_in_place(fake: FakeTelegram, launch: Launch) -> None:
