@@ -127,6 +127,11 @@ def test_every_key_is_used_by_the_code() -> None:
         "preset-",
         "btn-preset-",
         "language-",
+        # The settings topics and the /rules pages (bot/locales/rules/): built from the
+        # option, topic and page names.
+        "optinfo-",
+        "topic-",
+        "rules-page",
     )
     root = Path(i18n.__file__).parent
     source = "\n".join(
