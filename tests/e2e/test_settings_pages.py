@@ -86,7 +86,7 @@ async def test_settings_pages_are_turned_and_changed_in_place(
 
     # A forged page is stale; closing leaves the gist without buttons.
     forged = SettingsCb(scope=SettingsScope.PAGE, name="nowhere").pack()
-    assert await refused(fake, anna.press(now(), callback_data=forged)) == STALE
+    assert await refused(fake, anna.press_raw(group, menu.message_id, forged)) == STALE
     await press(_data(now(), SettingsScope.CLOSE))
     closed = await fake.wait_for(lambda: now() if not now().callback_data() else None)
     assert "1001" in (closed.text or "")
@@ -116,5 +116,5 @@ async def test_rules_pages_turn_in_place(fake: FakeTelegram, launch: Launch) -> 
     )
     assert RulesCb(page=2).pack() in turned.callback_data()
     forged = RulesCb(page=42).pack()
-    assert await refused(fake, anna.press(turned, callback_data=forged)) == STALE
+    assert await refused(fake, anna.press_raw(group, pages.message_id, forged)) == STALE
     assert len(fake.messages(group)) == posted
