@@ -241,7 +241,7 @@ rule-debertz_wins =
 rule-trump_priority =
     { $value ->
         [yes] Between equal melds, the trump meld ranks higher.
-       *[no] A trump meld does not outrank an equal plain one: the earlier player's wins.
+       *[no] A trump meld does not outrank an equal plain one — the rule on equal melds below settles the tie.
     }
 rule-melds_need_trick =
     { $value ->
