@@ -129,7 +129,8 @@ def choose_bid(
         threshold += _SUM_CONTRACT_EXTRA
     if TAKE_PROPOSED in legal:
         worth = hand_worth(hand, proposed >> 3, rules)
-        return TAKE_PROPOSED if worth >= threshold else PASS
+        # PASS is missing for the obligatory dealer on the last card of §2
+        return TAKE_PROPOSED if worth >= threshold or PASS not in legal else PASS
     best_suit = -1
     best = -1.0
     for action in legal:

@@ -195,7 +195,15 @@ class SearchPlayer:
             deal = self._sample(view, info, rng)
             start = [deal.hands[s] | info.played_by[s] for s in range(n)]
             if shown_melds is None:
-                layout = meld_layout(start, trump, info.leader, rules, view.dealer, bidder)
+                layout = meld_layout(
+                    start,
+                    trump,
+                    info.leader,
+                    rules,
+                    view.dealer,
+                    bidder,
+                    melds=not view.visyak_pool,
+                )
             else:
                 # the melds are public now; only an unannounced bella is still hidden
                 bella = view.bella
@@ -306,4 +314,5 @@ def _frame(view: PlayerView, info: Knowledge) -> HandFrame:
         trump=info.trump,
         hanging=view.hanging,
         baits=tuple(baits),
+        visyak_pool=view.visyak_pool,
     )

@@ -1,0 +1,262 @@
+"""RULES-VARIANTS.md §19 ``visyak`` (with H2's ``visyak`` record, H7 and H14)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine import (
+    DealerRotation,
+    Event,
+    Game,
+    GameOver,
+    HandScored,
+    MeldsAnnounced,
+    Outcome,
+    Phase,
+    PlayCard,
+    Rules,
+    RulesError,
+    Suit,
+    ThreePlayerBait,
+    ThreePlayerContract,
+    VisyakHand,
+)
+from engine.ai import make_player
+from engine.scoring import score_hand
+
+from ..decks import events_of, first_policy, play_out
+
+VISYAK = Rules(visyak=True, target=5000)
+# Games whose first hand, played by tests.engine.decks.first_policy, ends in a tie; the
+# висяк hand that follows is then made or sat (found by trying seeds in order).
+TIE_THEN_BAIT = (2, 158)
+TIE_THEN_MADE = (2, 246)
+TIE_THEN_MADE_3 = (3, 555)
+
+
+def tie(players: int, seed: int, **changes: Any) -> tuple[Game, list[Event]]:
+    """Play the first hand to its tie; the last card is applied under ``Rules`` changed
+    by ``changes`` (the hand's cards stay those of the seed)."""
+    game = Game.new(players, VISYAK, seed)
+    while True:
+        action = first_policy(game)
+        before = json.loads(game.to_json())
+        events = game.apply(action)
+        if events_of(events, HandScored):
+            break
+    before["rules"] = VISYAK.replace(**changes).to_dict()
+    game = Game.from_dict(before)
+    events = game.apply(action)
+    (scored,) = events_of(events, HandScored)
+    assert scored.result.outcome is Outcome.VISYAK
+    return game, events
+
+
+def test_with_hanging_bait_is_refused_naming_both() -> None:
+    with pytest.raises(RulesError, match="visyak") as info:
+        Rules(visyak=True, hanging_bait=True)
+    assert "hanging_bait" in str(info.value)
+
+
+def test_the_tie_the_opponents_write_and_the_bidders_points_go_to_the_pool() -> None:
+    game, events = tie(*TIE_THEN_BAIT)
+    result = events_of(events, HandScored)[0].result
+    bidder = result.bidder_side
+    other = 1 - bidder
+    assert result.sides[other].written == result.sides[other].total
+    assert result.sides[bidder].written == 0
+    assert not result.sides[bidder].bait  # not a bait
+    assert result.visyak_pool == result.sides[bidder].total == 88
+    assert game.scores[bidder] == 0
+    assert game.to_dict()["baits"] == [0, 0]
+
+
+def test_the_next_hand_has_no_bidding_the_same_bidder_and_the_proposed_suit() -> None:
+    game, events = tie(*TIE_THEN_BAIT)
+    result = events_of(events, HandScored)[0].result
+    (started,) = events_of(events, VisyakHand)
+    assert started.bidder == result.bidder == game.bidder
+    assert game.proposed is not None
+    assert started.trump is game.proposed.suit is game.trump
+    assert started.pool == 88
+    assert game.phase in (Phase.PLAY, Phase.EXCHANGE)
+    assert game.view(0).bids == ()
+    assert game.visyak_pool == 88
+    assert game.public_view().visyak_pool == 88
+    assert game.view(1).visyak_pool == 88
+    restored = Game.from_json(game.to_json())
+    assert restored == game
+    assert restored.visyak_pool == 88
+
+
+def test_the_next_seat_deals_whatever_the_rotation() -> None:
+    game, events = tie(*TIE_THEN_BAIT, dealer_rotation=DealerRotation.WINNER)
+    result = events_of(events, HandScored)[0].result
+    assert game.dealer == (result.dealer + 1) % 2
+
+
+def test_only_bella_scores_in_the_visyak_hand() -> None:
+    game, _ = tie(*TIE_THEN_MADE_3)
+    events = play_out(game)
+    assert not events_of(events, MeldsAnnounced)
+    assert game.view(0).melds_announced == ()
+    result = events_of(events, HandScored)[0].result
+    assert all(side.melds == 0 for side in result.sides)
+
+
+def test_made_the_bidder_also_writes_the_pool() -> None:
+    game, events = tie(*TIE_THEN_MADE)
+    pool = events_of(events, VisyakHand)[0].pool
+    bidder = game.bidder
+    assert bidder is not None
+    result = events_of(play_out(game), HandScored)[0].result
+    assert result.outcome is Outcome.MADE
+    line = result.sides[bidder]
+    assert line.visyak_won == pool == 61
+    assert line.written == line.total + pool
+    assert result.visyak_pool == 0
+    assert game.visyak_pool == 0
+
+
+def test_sat_the_pool_joins_the_bait_and_the_bait_counts() -> None:
+    game, _events = tie(*TIE_THEN_BAIT)
+    bidder = game.bidder
+    assert bidder is not None
+    result = events_of(play_out(game), HandScored)[0].result
+    assert result.outcome is Outcome.BAIT
+    other = result.sides[1 - bidder]
+    assert other.received == result.sides[bidder].total + 88
+    assert game.to_dict()["baits"][bidder] == 1  # a bait in the висяк hand counts
+
+
+def test_redeal_claims_apply_and_the_visyak_carries_over() -> None:
+    game, events = tie(*TIE_THEN_BAIT, weak_hand_redeal=84)
+    assert game.phase is Phase.REDEAL_CLAIMS
+    bidder = game.bidder
+    events = game.apply(game.legal_actions()[0])  # claim a redeal
+    (again,) = events_of(events, VisyakHand)
+    assert again.bidder == bidder
+    assert again.pool == 88
+
+
+def test_the_fifty_offer_does_not_apply() -> None:
+    game, _ = tie(*TIE_THEN_BAIT, offer_fifty=True)
+    assert game.phase is not Phase.FIFTY_OFFER
+
+
+def test_the_pool_is_lost_when_the_game_ends() -> None:
+    game, _ = tie(*TIE_THEN_BAIT)
+    winner_points = game.scores[1 - (game.sheet[-1].bidder_side)]
+    game, events = tie(*TIE_THEN_BAIT, target=winner_points)
+    assert events_of(events, GameOver)
+    assert not events_of(events, VisyakHand)
+    assert game.visyak_pool == 0
+
+
+def test_computer_players_play_the_visyak_hand() -> None:
+    game, _ = tie(*TIE_THEN_MADE_3)
+    players = [make_player("heuristic", seat) for seat in range(2)] + [
+        make_player("search", 2, budget=None, samples=4)
+    ]
+    hand = game.hand_number
+    while game.hand_number == hand and game.phase is not Phase.FINISHED:
+        seat = game.to_act
+        assert seat is not None
+        action = players[seat].choose(game.view(seat))
+        assert action in game.legal_actions()
+        game.apply(action)
+    assert game.sheet[-1].hand_number == hand
+
+
+# Scoring, as a pure function -----------------------------------------------------------
+
+
+def score(**kwargs: Any) -> Any:
+    base: dict[str, Any] = {
+        "rules": VISYAK,
+        "players": 3,
+        "hand_number": 1,
+        "dealer": 2,
+        "bidder": 0,
+        "trump": Suit.HEARTS,
+        "last_trick_seat": 1,
+        "meld_side": None,
+        "meld_points": 0,
+        "bella_seat": None,
+        "hanging_before": 0,
+        "baits_before": (0, 0, 0),
+    }
+    base.update(kwargs)
+    return score_hand(**base)
+
+
+def test_a_tie_with_the_sum_contract_is_a_visyak() -> None:
+    rules = VISYAK.replace(three_player_contract=ThreePlayerContract.SUM)
+    result = score(rules=rules, card_points=(81, 30, 41), tricks=(5, 2, 2))
+    assert result.outcome is Outcome.VISYAK
+    assert result.visyak_pool == 81
+
+
+def test_another_tie_in_the_visyak_hand_grows_the_pool() -> None:
+    result = score(card_points=(60, 50, 42), tricks=(3, 3, 3), visyak_pool=40)
+    assert result.outcome is Outcome.VISYAK
+    assert result.visyak_pool == 100
+    assert [side.written for side in result.sides] == [0, 60, 42]
+
+
+def test_the_bolt_applies_to_the_tie_hand() -> None:
+    rules = VISYAK.replace(bolt_penalty=100)
+    result = score(
+        rules=rules,
+        card_points=(0, 70, 72),
+        tricks=(0, 5, 4),
+        meld_side=0,
+        meld_points=60,
+        bella_seat=0,
+    )
+    assert result.outcome is Outcome.VISYAK
+    assert result.sides[0].bolt == -100
+    assert result.sides[0].written == -100
+    assert result.visyak_pool == 80
+
+
+def test_a_tie_is_not_a_bait_for_the_third_bait_penalty() -> None:
+    rules = VISYAK.replace(third_bait_penalty=100)
+    tied = score(rules=rules, card_points=(60, 50, 42), tricks=(3, 3, 3), baits_before=(2, 0, 0))
+    assert tied.outcome is Outcome.VISYAK
+    assert tied.sides[0].bait_penalty == 0
+    sat = score(
+        rules=rules,
+        card_points=(40, 50, 62),
+        tricks=(3, 3, 3),
+        baits_before=(2, 0, 0),
+        visyak_pool=40,
+    )
+    assert sat.outcome is Outcome.BAIT
+    assert sat.sides[0].bait_penalty == -100
+    assert sat.sides[2].received == 80
+
+
+def test_tied_defenders_under_richer_else_hang_keep_the_bait_with_the_pool() -> None:
+    rules = VISYAK.replace(three_player_bait=ThreePlayerBait.RICHER_ELSE_HANG)
+    result = score(
+        rules=rules, card_points=(40, 56, 46), tricks=(3, 3, 3), visyak_pool=30, last_trick_seat=2
+    )
+    assert result.outcome is Outcome.BAIT
+    assert result.pools == ((70, (1, 2)),)
+
+
+def test_off_a_tie_is_a_bait() -> None:
+    result = score(rules=Rules(), card_points=(60, 50, 42), tricks=(3, 3, 3))
+    assert result.outcome is Outcome.BAIT
+
+
+def test_cards_in_the_visyak_hand_are_played_by_the_usual_rules() -> None:
+    game, _ = tie(*TIE_THEN_MADE)
+    if game.phase is Phase.EXCHANGE:
+        game.apply(game.legal_actions()[-1])
+    assert game.phase is Phase.PLAY
+    assert all(isinstance(action, PlayCard) for action in game.legal_actions())
