@@ -36,6 +36,7 @@ async def score_text(ctx: AppContext, chat_id: int) -> str:
             game.rules.target,
             chat.language,
             hanging=game.hanging,
+            visyak_pool=game.visyak_pool,
         )
 
 

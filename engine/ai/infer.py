@@ -29,7 +29,16 @@ from engine.view import PlayerView
 
 from .bits import FULL, HIGHER_TRUMPS, STRENGTH
 
-__all__ = ["Deal", "Knowledge", "MeldLayout", "knowledge", "meld_layout", "resample"]
+__all__ = [
+    "Deal",
+    "Knowledge",
+    "MeldLayout",
+    "game_state",
+    "knowledge",
+    "meld_layout",
+    "resample",
+    "stock_order",
+]
 
 _MAX_ATTEMPTS: Final = 400
 """Deals tried before the meld constraints are relaxed (they fail only on rare, very
@@ -529,7 +538,7 @@ def resample(view: PlayerView, rng: random.Random) -> Game:
     return game
 
 
-def _stock_order(view: PlayerView, deal: Deal) -> list[int]:
+def stock_order(view: PlayerView, deal: Deal) -> list[int]:
     """The stock of the resampled game; with 4 players under six_then_two before the
     packet of 2, the proposed card comes last, so that it is the dealer's."""
     stock = list(deal.stock)
@@ -592,7 +601,7 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
         "to_act": view.to_act if view.to_act is not None else -1,
         "hands": hands,
         "start_hands": start_hands,
-        "stock": _stock_order(view, deal),
+        "stock": stock_order(view, deal),
         "proposed": view.proposed.index if view.proposed is not None else -1,
         "freza": view.freza.index if view.freza is not None else -1,
         "refused": [card.index for card in view.refused],

@@ -96,7 +96,8 @@ def simulate_hand(
             assert game.trump is not None
             assert game.proposed is not None
             hand = game.hand_mask(seat)
-            action = choose_exchange(hand, int(game.trump), game.proposed.index, rules)
+            answer = game.view(seat).seven_meld_answer if rules.seven_meld_query else None
+            action = choose_exchange(hand, int(game.trump), game.proposed.index, rules, answer)
         ended = _ended(game.apply(action), side)
         if ended is not None:
             return ended

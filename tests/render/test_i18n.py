@@ -40,7 +40,7 @@ PLAIN_PREFIXES = (
     "language-",
     "duration-",
 )
-PLAIN_KEYS = frozenset({"points", "sheet-bait-mark", "sheet-hand"})
+PLAIN_KEYS = frozenset({"points", "sheet-bait-mark", "sheet-visyak-mark", "sheet-hand"})
 ALLOWED_MARKUP = re.compile(r"</?(?:b|i)>|<a href=\"[^\"]+\">|</a>")
 
 
@@ -119,6 +119,7 @@ def test_every_key_is_used_by_the_code() -> None:
         "reason-",
         "rule-",
         "opt-",
+        "optinfo-",
         "value-",
         "preset-",
         "btn-preset-",

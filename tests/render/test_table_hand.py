@@ -20,6 +20,7 @@ from engine import (
     Phase,
     PlayCard,
     PlayerView,
+    RoundTwo,
     Rules,
 )
 
@@ -37,6 +38,14 @@ RULE_SETS = {
         hanging_bait=True,
         debertz_wins=True,
         seven_exchange=False,
+        target=301,
+    ),
+    # RULES-VARIANTS §2, §7, §19: refused cards, the seven's answer, the висяк hand
+    "deal": Rules(
+        round_two=RoundTwo.NEXT_CARDS,
+        seven_meld_query=True,
+        visyak=True,
+        freza=True,
         target=301,
     ),
 }

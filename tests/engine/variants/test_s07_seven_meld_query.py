@@ -7,10 +7,12 @@ import random
 
 import pytest
 
-from engine import Game, Phase, Rules, SevenExchangeTiming
+from engine import ExchangeSeven, Game, KeepSeven, Phase, Rules, SevenExchangeTiming, Suit
+from engine.ai.bidding import choose_exchange
 from engine.ai.infer import resample
+from engine.cards import mask_of
 
-from ..decks import deal, play
+from ..decks import C, deal, play
 
 QUERY = Rules(seven_meld_query=True)
 HOLDER = "7H 8H 9H AS AC AD KD QD 9D"  # a terz of trump holding the seven
@@ -89,3 +91,12 @@ def test_the_answer_survives_the_json_round_trip(answer: str) -> None:
     assert restored.view(0) == game.view(0)
     play(restored, answer)
     assert restored.phase is Phase.PLAY
+
+
+def test_the_rule_based_player_keeps_a_winning_run_and_gives_up_a_losing_one() -> None:
+    hand = mask_of(C(code) for code in ["7H", "8H", "9H", "AS", "AC", "AD", "KD", "QD", "9D"])
+    ace = C("AH").index
+    trump = int(Suit.HEARTS)
+    assert choose_exchange(hand, trump, ace, QUERY) == ExchangeSeven()  # a guess
+    assert choose_exchange(hand, trump, ace, QUERY, meld_wins=True) == KeepSeven()
+    assert choose_exchange(hand, trump, ace, QUERY, meld_wins=False) == ExchangeSeven()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from engine import (
     DealerRotation,
-    Event,
     Game,
     GameOver,
     HandScored,
@@ -27,32 +25,9 @@ from engine import (
 from engine.ai import make_player
 from engine.scoring import score_hand
 
-from ..decks import events_of, first_policy, play_out
-
-VISYAK = Rules(visyak=True, target=5000)
-# Games whose first hand, played by tests.engine.decks.first_policy, ends in a tie; the
-# висяк hand that follows is then made or sat (found by trying seeds in order).
-TIE_THEN_BAIT = (2, 158)
-TIE_THEN_MADE = (2, 246)
-TIE_THEN_MADE_3 = (3, 555)
-
-
-def tie(players: int, seed: int, **changes: Any) -> tuple[Game, list[Event]]:
-    """Play the first hand to its tie; the last card is applied under ``Rules`` changed
-    by ``changes`` (the hand's cards stay those of the seed)."""
-    game = Game.new(players, VISYAK, seed)
-    while True:
-        action = first_policy(game)
-        before = json.loads(game.to_json())
-        events = game.apply(action)
-        if events_of(events, HandScored):
-            break
-    before["rules"] = VISYAK.replace(**changes).to_dict()
-    game = Game.from_dict(before)
-    events = game.apply(action)
-    (scored,) = events_of(events, HandScored)
-    assert scored.result.outcome is Outcome.VISYAK
-    return game, events
+from ..decks import events_of, play_out
+from .helpers import TIE_THEN_BAIT, TIE_THEN_MADE, TIE_THEN_MADE_3, VISYAK
+from .helpers import visyak_tie as tie
 
 
 def test_with_hanging_bait_is_refused_naming_both() -> None:
