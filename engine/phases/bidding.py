@@ -81,25 +81,23 @@ def legal_bids(game: GameState) -> list[Action]:
     return [act.PASS, *named]
 
 
+def _pass_refusal(game: GameState, seat: int) -> tuple[Reason, str] | None:
+    """Why the obligatory dealer may not pass now, if he may not."""
+    if must_name_suit(game, seat):
+        return Reason.DEALER_MUST_NAME_SUIT, "obligatory dealer: the dealer must name a trump suit"
+    if must_play(game, seat):
+        return Reason.DEALER_MUST_PLAY, "obligatory dealer: the dealer must play the last card"
+    return None
+
+
 def check_bid(game: GameState, action: Action) -> None:
     """Raise :class:`IllegalActionError` unless ``action`` is a legal bid now."""
     seat = game._to_act
     kind = type(action)
     if kind is Pass:
-        if must_name_suit(game, seat):
-            raise IllegalActionError(
-                Reason.DEALER_MUST_NAME_SUIT,
-                "obligatory dealer: the dealer must name a trump suit in round 2",
-                seat=seat,
-                action=action,
-            )
-        if must_play(game, seat):
-            raise IllegalActionError(
-                Reason.DEALER_MUST_PLAY,
-                "obligatory dealer: the dealer must play the last card that can be proposed",
-                seat=seat,
-                action=action,
-            )
+        refusal = _pass_refusal(game, seat)
+        if refusal is not None:
+            raise IllegalActionError(*refusal, seat=seat, action=action)
         return
     if not _names_suits(game):
         if kind is TakeProposed:

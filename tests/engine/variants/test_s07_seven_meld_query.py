@@ -27,30 +27,24 @@ def offered(other: str, rules: Rules = QUERY, holder: str = HOLDER) -> Game:
     return game
 
 
-def test_yes_when_no_other_hand_has_a_meld() -> None:
-    game = offered("7S 9S JS KS 7C 9C JC KC 7D")
-    assert game.view(0).seven_meld_answer is True
-
-
-def test_no_when_a_higher_run_is_in_the_other_hand() -> None:
-    game = offered("10S JS QS 7C 9C KC 7D 9S KS")
-    assert game.view(0).seven_meld_answer is False
-
-
-def test_no_when_a_fifty_beats_the_terz() -> None:
-    game = offered("7C 8C 9C 10C 9S KS 7D JS 7S")
-    assert game.view(0).seven_meld_answer is False
-
-
-def test_an_equal_run_loses_to_trump_priority() -> None:
-    game = offered("7S 8S 9S JC KC 7D 10D 8C JD")
-    assert game.view(0).seven_meld_answer is True
-
-
-def test_a_tie_only_step_four_could_settle_answers_no() -> None:
-    rules = QUERY.replace(trump_priority=False)
-    game = offered("7S 8S 9S JC KC 7D 10D 8C JD", rules)
-    assert game.view(0).seven_meld_answer is False
+@pytest.mark.parametrize(
+    ("other", "rules", "answer"),
+    [
+        pytest.param("7S 9S JS KS 7C 9C JC KC 7D", QUERY, True, id="no other meld"),
+        pytest.param("10S JS QS 7C 9C KC 7D 9S KS", QUERY, False, id="a higher run"),
+        pytest.param("7C 8C 9C 10C 9S KS 7D JS 7S", QUERY, False, id="a fifty beats it"),
+        pytest.param("7S 8S 9S JC KC 7D 10D 8C JD", QUERY, True, id="trump priority"),
+        # H10: a tie only step 4 could settle answers no
+        pytest.param(
+            "7S 8S 9S JC KC 7D 10D 8C JD",
+            QUERY.replace(trump_priority=False),
+            False,
+            id="a tie",
+        ),
+    ],
+)
+def test_the_answer_compares_by_steps_one_to_three(other: str, rules: Rules, answer: bool) -> None:
+    assert offered(other, rules).view(0).seven_meld_answer is answer
 
 
 def test_no_answer_without_a_run_holding_the_seven() -> None:
