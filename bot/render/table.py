@@ -70,13 +70,14 @@ def last_trick_line(view: PlayerView, names: Sequence[str], lang: str) -> str | 
 
 
 def bids_line(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
-    """«Торговля: Аня — пас · Борис — пас»."""
-    if not view.bids:
+    """«Торговля: Аня — пас · Борис — пас»; after refused cards (§2) only the bids on
+    the card proposed now, which keeps the line short through many proposals."""
+    shown = view.bids[len(view.refused) * view.players :]
+    if not shown:
         return None
     tr = translator(lang)
     bids = SEP.join(
-        tr("table-bid", name=names[seat], bid=action_label(action, lang))
-        for seat, action in view.bids
+        tr("table-bid", name=names[seat], bid=action_label(action, lang)) for seat, action in shown
     )
     return tr("table-bids", bids=Html(bids))
 

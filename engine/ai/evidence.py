@@ -17,6 +17,7 @@ import random
 from engine.actions import NAME_SUIT, PASS, TAKE_PROPOSED, Action
 from engine.cards import Rank
 from engine.game import Phase
+from engine.phases.bidding import proposal_count
 from engine.rules import RoundTwo
 from engine.view import PlayerView
 
@@ -44,8 +45,12 @@ def bids_agree(view: PlayerView, info: Knowledge, deal: Deal, rng: random.Random
             bidding_hands[seat] = hand
         proposed = cards[min(number // n, len(cards) - 1)] if next_cards else cards[-1]
         proposed_suit = proposed >> 3
-        if number < n or next_cards:
-            legal: list[Action] = [PASS, TAKE_PROPOSED]
+        if next_cards:
+            last = number // n + 1 == proposal_count(view.rules, n)
+            must = last and view.rules.obligatory_dealer and seat == view.dealer
+            legal: list[Action] = [TAKE_PROPOSED] if must else [PASS, TAKE_PROPOSED]
+        elif number < n:
+            legal = [PASS, TAKE_PROPOSED]
         else:
             legal = [NAME_SUIT[s] for s in range(4) if s != proposed_suit]
             if not (view.rules.obligatory_dealer and seat == view.dealer):

@@ -18,7 +18,7 @@ from ..actions import Action, NameSuit, Pass, TakeProposed
 from ..cards import DECK, Suit
 from ..errors import IllegalActionError, Reason
 from ..events import BidMade, Event, ProposalRefused, TrumpChosen
-from ..rules import RoundTwo
+from ..rules import RoundTwo, Rules
 from . import deal, exchange, fifty
 from .state import GameState, wrong_phase
 
@@ -29,6 +29,7 @@ __all__ = [
     "must_name_suit",
     "must_play",
     "next_cards_rule",
+    "proposal_count",
     "proposals_left",
 ]
 
@@ -38,15 +39,20 @@ def next_cards_rule(game: GameState) -> bool:
     return game._n < 4 and game._rules.round_two is not RoundTwo.NAME_SUIT
 
 
+def proposal_count(rules: Rules, players: int) -> int:
+    """How many cards can be proposed in one hand (§2, H14): 1, or with ``next_card``
+    2 and with ``next_cards`` as many as the stock spares beyond the extras (and the
+    freza's bottom card)."""
+    if players == 4 or rules.round_two is RoundTwo.NAME_SUIT:
+        return 1
+    stock = 32 - 6 * players - 1
+    spare = max(stock - players * rules.extra_cards - (1 if rules.freza else 0), 0)
+    return 1 + (min(spare, 1) if rules.round_two is RoundTwo.NEXT_CARD else spare)
+
+
 def proposals_left(game: GameState) -> int:
-    """How many more cards can be proposed after the current one (§2, H14)."""
-    if not next_cards_rule(game):
-        return 0
-    rules = game._rules
-    spare = len(game._stock) - game._n * rules.extra_cards - (1 if rules.freza else 0)
-    if rules.round_two is RoundTwo.NEXT_CARD:
-        spare = min(spare, 2 - game._bid_round)
-    return max(spare, 0)
+    """How many more cards can be proposed after the current one."""
+    return proposal_count(game._rules, game._n) - game._bid_round
 
 
 def _names_suits(game: GameState) -> bool:

@@ -11,7 +11,7 @@ from bot.render import card_label, render_hand, render_score_sheet, render_table
 from bot.render.cards import suit_label
 from bot.render.reasons import reason_text
 from bot.render.sheet import render_hand_result
-from bot.render.table import turn_line
+from bot.render.table import bids_line, turn_line
 from engine import Game, HandScored, Outcome, ProposedCard, Reason, RoundTwo, Rules
 from tests.engine.decks import deal, deck_for, events_of, play, play_out
 from tests.engine.variants.helpers import TIE_THEN_MADE, visyak_tie
@@ -149,3 +149,12 @@ def test_the_visyak_on_the_hand_result_and_the_score_sheet(lang: str) -> None:
     text = render_hand_result(made, NAMES_2, game.scores, lang)
     name = NAMES_2[made.bidder_side]
     assert tr("result-visyak-won", name=name, points=bidder.visyak_won) in text
+
+
+def test_the_bids_line_shows_only_the_bids_on_the_card_proposed_now() -> None:
+    game = _next_card_game(Rules(round_two=RoundTwo.NEXT_CARDS))
+    assert bids_line(game.public_view(), NAMES_2, "en") is None
+    play(game, "pass")
+    line = bids_line(game.public_view(), NAMES_2, "en")
+    assert line is not None
+    assert line.count(translator("en").plain("action-pass")) == 1

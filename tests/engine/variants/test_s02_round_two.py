@@ -219,3 +219,14 @@ def test_replaying_the_log_gives_the_same_game() -> None:
         log.append(action.code)
         game.apply(action)
     assert Game.replay(3, rules, 11, log) == game
+
+
+def test_a_stored_game_from_before_the_option_loads() -> None:
+    game, _ = start(2, Rules())
+    data = game.to_dict()
+    del data["refused"], data["proposed_to"]
+    del data["rules"]["round_two"], data["rules"]["proposed_card"]
+    restored = Game.from_dict(data)
+    assert restored.refused == ()
+    assert restored.proposed_holder is None
+    assert restored == game

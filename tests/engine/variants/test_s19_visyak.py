@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -235,3 +236,18 @@ def test_cards_in_the_visyak_hand_are_played_by_the_usual_rules() -> None:
         game.apply(game.legal_actions()[-1])
     assert game.phase is Phase.PLAY
     assert all(isinstance(action, PlayCard) for action in game.legal_actions())
+
+
+def test_a_stored_sheet_from_before_the_option_loads() -> None:
+    game, _ = tie(*TIE_THEN_MADE)
+    play_out(game)
+    data = json.loads(game.to_json())
+    for result in data["sheet"]:
+        del result["visyak_pool"]
+        for side in result["sides"]:
+            del side["visyak_won"]
+    del data["rules"]["visyak"]
+    restored = Game.from_dict(data)
+    assert restored.rules.visyak is False
+    assert all(result.visyak_pool == 0 for result in restored.sheet)
+    assert all(side.visyak_won == 0 for result in restored.sheet for side in result.sides)
