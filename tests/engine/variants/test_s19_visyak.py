@@ -9,24 +9,31 @@ import pytest
 
 from engine import (
     DealerRotation,
+    DebertzWon,
+    Event,
+    FirstLead,
     Game,
     GameOver,
+    HandResult,
     HandScored,
+    KlaborWon,
     MeldsAnnounced,
     Outcome,
     Phase,
     PlayCard,
     Rules,
     RulesError,
+    SideScore,
     Suit,
     ThreePlayerBait,
     ThreePlayerContract,
     VisyakHand,
 )
 from engine.ai import make_player
+from engine.phases.deal import deal_and_check
 from engine.scoring import score_hand
 
-from ..decks import events_of, play_out
+from ..decks import C, deck_for, events_of, play_out
 from .helpers import TIE_THEN_BAIT, TIE_THEN_MADE, TIE_THEN_MADE_3, VISYAK
 from .helpers import visyak_tie as tie
 
@@ -251,3 +258,58 @@ def test_a_stored_sheet_from_before_the_option_loads() -> None:
     assert restored.rules.visyak is False
     assert all(result.visyak_pool == 0 for result in restored.sheet)
     assert all(side.visyak_won == 0 for result in restored.sheet for side in result.sides)
+
+
+def _visyak_deal(
+    players: int, rules: Rules, deck: list[str], bidder: int = 0
+) -> tuple[Game, list[Event]]:
+    """A висяк hand dealt from ``deck`` by the last seat: the sheet ends in a tie of
+    ``bidder`` (the hand's own deck cannot be chosen through the seed)."""
+    game = Game(players, rules, seed=0)
+    game._first_deck = tuple(C(code).index for code in deck)
+    game._dealer = players - 1
+    sides = tuple(SideScore(s, 1, 0, 0, 0, 0, False, 0, 0, 0, 0, 0) for s in range(game.sides))
+    side = bidder % 2 if players == 4 else bidder
+    tied = HandResult(1, 0, bidder, side, Suit.SPADES, Outcome.VISYAK, sides, 0, visyak_pool=50)
+    game._sheet = [tied]
+    events: list[Event] = []
+    deal_and_check(game, events)
+    return game, events
+
+
+def test_a_klabor_does_not_count_in_the_visyak_hand() -> None:
+    rules = VISYAK.replace(klabor_wins=True)
+    deck = deck_for(2, 1, hands=[["AS", "KS", "QS", "JS", "10S", "9S"]], proposed="7H")
+    game, events = _visyak_deal(2, rules, deck)
+    assert not events_of(events, KlaborWon)
+    assert events_of(events, VisyakHand)
+    assert game.phase is not Phase.FINISHED
+    assert game.trump is Suit.HEARTS
+
+
+def test_a_debertz_does_not_count_in_the_visyak_hand() -> None:
+    rules = VISYAK.replace(debertz_wins=True)
+    run = ["7C", "8C", "9C", "10C", "JC", "QC", "KC"]
+    deck = deck_for(4, 3, hands=[run], proposed="7H")
+    game, _ = _visyak_deal(4, rules, deck)
+    assert game.to_act == 0
+    events = game.apply(game.legal_actions()[0])
+    assert not events_of(events, DebertzWon)
+    assert not events_of(events, MeldsAnnounced)
+    assert game.phase is Phase.PLAY
+
+
+def test_the_seven_exchange_works_as_after_a_round_one_play() -> None:
+    deck = deck_for(2, 1, hands=[["7H"]], proposed="JH")
+    game, _ = _visyak_deal(2, VISYAK, deck)
+    assert game.phase is Phase.EXCHANGE
+    assert game.to_act == 0
+
+
+def test_first_lead_applies_in_the_visyak_hand() -> None:
+    rules = VISYAK.replace(first_lead=FirstLead.BIDDER, seven_exchange=False)
+    game, _ = _visyak_deal(2, rules, deck_for(2, 1), bidder=1)
+    assert game.bidder == 1
+    assert game.to_act == 1
+    left, _ = _visyak_deal(2, VISYAK.replace(seven_exchange=False), deck_for(2, 1), bidder=1)
+    assert left.to_act == 0
