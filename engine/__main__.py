@@ -30,11 +30,13 @@ from .events import (
     HandScored,
     MeldsAnnounced,
     MeldsWon,
+    ProposalRefused,
     Redeal,
     SevenExchanged,
     SevenKept,
     TrickWon,
     TrumpChosen,
+    VisyakHand,
 )
 from .game import Game, Phase
 from .rules import ALL_PRESETS, Rules, RulesError
@@ -49,6 +51,10 @@ def describe(event: Event) -> str:
             return f"seat {seat} (round {round_}): {action.code}"
         case TrumpChosen(bidder, trump, _):
             return f"seat {bidder} plays, trump {trump.symbol}"
+        case ProposalRefused(refused, proposed, round_):
+            return f"everyone passed on {refused}: face-up card {proposed} (round {round_})"
+        case VisyakHand(bidder, trump, pool):
+            return f"visyak: seat {bidder} plays {trump.symbol} for a pool of {pool}"
         case Redeal(dealer):
             return f"everyone passed twice: seat {dealer} deals again"
         case ExtraCardsDealt(count):
@@ -74,6 +80,8 @@ def describe(event: Event) -> str:
             return f"seat {seat} has a debertz ({meld}) and wins the game"
         case HandScored(result):
             lines = [f"hand {result.hand_number} scored ({result.outcome.value}):"]
+            if result.visyak_pool:
+                lines[0] += f" pool {result.visyak_pool}"
             for line in result.sides:
                 mark = " Б" if line.bait else ""
                 lines.append(

@@ -23,6 +23,9 @@ class Reason(StrEnum):
     """Round 2: the proposed suit cannot be named again."""
     DEALER_MUST_NAME_SUIT = "dealer_must_name_suit"
     """Obligatory dealer: the dealer may not pass in round 2."""
+    DEALER_MUST_PLAY = "dealer_must_play"
+    """RULES-VARIANTS §2 with the obligatory dealer: the dealer may not pass on the last
+    card that can be proposed."""
     NO_SEVEN_TO_EXCHANGE = "no_seven_to_exchange"
     CARD_NOT_IN_HAND = "card_not_in_hand"
     MUST_FOLLOW_SUIT = "must_follow_suit"

@@ -28,12 +28,14 @@ __all__ = [
     "MeldAnnouncement",
     "MeldsAnnounced",
     "MeldsWon",
+    "ProposalRefused",
     "Redeal",
     "RedealClaimed",
     "SevenExchanged",
     "SevenKept",
     "TrickWon",
     "TrumpChosen",
+    "VisyakHand",
 ]
 
 
@@ -66,6 +68,28 @@ class TrumpChosen(Event):
     bidder: int
     trump: Suit
     round: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ProposalRefused(Event):
+    """RULES-VARIANTS §2: everyone passed on ``refused``, which is set aside face up (out
+    of play); ``proposed``, the stock's top card, is proposed for bidding round
+    ``round``."""
+
+    refused: Card
+    proposed: Card
+    round: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class VisyakHand(Event):
+    """RULES-VARIANTS §19: a висяк hand follows a tie. Nobody bids: ``bidder`` (the same
+    seat) plays ``trump``, the proposed card's suit, for the ``pool``; only bella
+    scores."""
+
+    bidder: int
+    trump: Suit
+    pool: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

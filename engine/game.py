@@ -19,7 +19,7 @@ from .cards import DECK, NO_TRUMP, Card, Suit, cards_of, iter_indices
 from .errors import IllegalActionError, Reason
 from .events import Event
 from .melds import Meld
-from .phases import bidding, claims, deal, exchange, fifty, play
+from .phases import bidding, claims, deal, exchange, fifty, play, visyak
 from .phases.state import PLAYER_COUNTS, GameState, Phase, wrong_phase
 from .rules import Rules
 from .scoring import HandResult, side_of
@@ -157,6 +157,22 @@ class Game(GameState):
     def proposed(self) -> Card | None:
         """The face-up card that proposed trump (it stays this card after a seven exchange)."""
         return DECK[self._proposed] if self._proposed >= 0 else None
+
+    @property
+    def refused(self) -> tuple[Card, ...]:
+        """RULES-VARIANTS §2: the proposed cards everyone passed on, set aside face up
+        (out of play), in order; :attr:`proposed` is the card proposed now."""
+        return tuple(DECK[index] for index in self._refused)
+
+    @property
+    def proposed_holder(self) -> int | None:
+        """RULES-VARIANTS §5 ``to_bidder``: the seat the proposed card was dealt to."""
+        return self._proposed_to if self._proposed_to >= 0 else None
+
+    @property
+    def visyak_pool(self) -> int:
+        """RULES-VARIANTS §19: in a висяк hand, the pool its bidder plays for; else 0."""
+        return visyak.pool(self)
 
     @property
     def freza(self) -> Card | None:
@@ -328,6 +344,8 @@ class Game(GameState):
             "stock": self._stock,
             "proposed": self._proposed,
             "freza": self._freza,
+            "refused": self._refused,
+            "proposed_to": self._proposed_to,
             "redeal_claimants": self._redeal_claimants,
             "first_six": self._first_six,
             "fifty_offered": self._fifty_offered,
@@ -374,6 +392,8 @@ class Game(GameState):
             game._stock = list(data["stock"])
             game._proposed = data["proposed"]
             game._freza = data.get("freza", -1)
+            game._refused = list(data.get("refused", []))
+            game._proposed_to = data.get("proposed_to", -1)
             game._redeal_claimants = list(data.get("redeal_claimants", []))
             game._first_six = list(data.get("first_six", [0] * game._n))
             game._fifty_offered = bool(data.get("fifty_offered", False))

@@ -19,7 +19,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-from .rules import Rules
+from .rules import FourPlayerDeal, ProposedCard, Rules
 
 __all__ = ["Topic", "ignored_options"]
 
@@ -62,6 +62,9 @@ _TOPICS: Final[dict[str, Topic]] = {
     "four_sevens_redeal": Topic.DEAL,
     "weak_hand_redeal": Topic.DEAL,
     "offer_fifty": Topic.DEAL,
+    "round_two": Topic.DEAL,
+    "proposed_card": Topic.DEAL,
+    "seven_meld_query": Topic.DEAL,
     "hundred": Topic.MELDS,
     "hundred_four_only": Topic.MELDS,
     "debertz_wins": Topic.MELDS,
@@ -87,6 +90,7 @@ _TOPICS: Final[dict[str, Topic]] = {
     "bolt_by_players": Topic.SCORING,
     "third_bait_penalty": Topic.SCORING,
     "third_bait_repeat": Topic.SCORING,
+    "visyak": Topic.SCORING,
     "claim_mid_hand": Topic.END,
     "target_tie": Topic.END,
     "gap_win": Topic.END,
@@ -96,6 +100,8 @@ _PLAYER_COUNTS: Final[dict[str, frozenset[int]]] = {
     # RULES-VARIANTS H3: an option that does not apply to the player count is ignored.
     "seven_exchange": frozenset({2, 3}),
     "seven_exchange_timing": frozenset({2, 3}),
+    "seven_meld_query": frozenset({2, 3}),
+    "round_two": frozenset({2, 3}),
     "freza": frozenset({2, 3}),
     "extra_cards": frozenset({2, 3}),
     "four_player_deal": frozenset({4}),
@@ -115,8 +121,10 @@ def ignored_options(rules: Rules, *, players: int | None = None) -> frozenset[st
     """The options whose value changes nothing under the others' values (RULES-VARIANTS
     H3), and with ``players`` given also those that do not apply to that many players."""
     ignored: set[str] = set()
-    if not rules.seven_exchange:
-        ignored.add("seven_exchange_timing")
+    if not rules.seven_exchange or rules.proposed_card is ProposedCard.TO_BIDDER:
+        ignored.update(("seven_exchange_timing", "seven_meld_query"))
+    if rules.proposed_card is ProposedCard.TO_BIDDER:
+        ignored.add("seven_exchange")
     if not rules.overtrump:
         ignored.update(("overtrump_scope", "overtrump_partner"))
     if not rules.hundred:

@@ -13,6 +13,13 @@ Combinations the rules forbid raise :class:`RulesError` naming both options.
 
 Decisions where RULES-VARIANTS.md says "uncertain" (section H settles the rest):
 
+- §2 ``next_card``/``next_cards``: a refused card is set aside face up next to the
+  stock (S1-C's «в колоду» is not read as "shuffled back": it never comes back into
+  play); the k-th proposed card is bidding round k (H1).
+- §5 ``to_bidder``: applies after either bidding round, and under §2 to whichever card
+  was accepted; the card is public, so every seat knows it is in the bidder's hand.
+- §7: the answer is given before and after the extras alike (whenever the exchange is
+  offered), with the other hands as they stand then (H10).
 - §8: a redeal claim is a choice of the qualifying player, never automatic; the next
   dealer clockwise deals the redeal (H9).
 - §9: bella counts for its holder's side in the contract comparison under every value
@@ -25,6 +32,9 @@ Decisions where RULES-VARIANTS.md says "uncertain" (section H settles the rest):
 - §14: a trump played by choice obeys the overtrump duty (H14 withdraws the doubt).
 - §15: ``trump_led`` is read literally: no duty over a ruff when a plain suit was led.
 - §21: each reading of the third-bait text is a value of ``third_bait_repeat``.
+- §19: at the tie the opponents write their points and the bidder's side writes 0 (the
+  pool is shown on the sheet); the seven exchange of a висяк hand works as after a
+  round-1 play; a висяк is never a bait, a bait in the висяк hand is (H14).
 - §22 ``not_on_jass``: the literal reading; a jass in the last trick blocks every end
   check after that hand, ``gap_win`` included (H14).
 - §23: only sides that reached the target can win by the last trick (H14).
@@ -54,6 +64,8 @@ __all__ = [
     "HangingRepeat",
     "MeldTie",
     "OvertrumpScope",
+    "ProposedCard",
+    "RoundTwo",
     "Rules",
     "RulesError",
     "SevenExchangeTiming",
@@ -229,6 +241,30 @@ class TargetTie(StrEnum):
     """The one of them that took the last trick; if none did, the highest."""
 
 
+class RoundTwo(StrEnum):
+    """What follows when everyone passes on the proposed card, 2-3 players
+    (RULES-VARIANTS §2; 4 players always ``name_suit``)."""
+
+    NAME_SUIT = "name_suit"
+    """Round 2: each may name another suit (seed 000)."""
+    NEXT_CARD = "next_card"
+    """The refused card is set aside face up, the stock's top card is proposed and round 1
+    is replayed; all pass again: redeal."""
+    NEXT_CARDS = "next_cards"
+    """As ``next_card``, repeated while the stock holds more than the extras need
+    (n x ``extra_cards``, one more with the freza); after the last one: redeal."""
+
+
+class ProposedCard(StrEnum):
+    """Where the proposed card goes after bidding (RULES-VARIANTS §5, H4)."""
+
+    STAYS = "stays"
+    """Face up under the stock, out of play (seed 000)."""
+    TO_BIDDER = "to_bidder"
+    """The bidder takes it as one card of his extra packet; no seven exchange. 4 players:
+    needs ``four_player_deal=six_then_two`` (ignored with ``eight``)."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Rules:
     """Every option of the rules; the defaults are seed 000 (the ``odessa`` preset).
@@ -329,6 +365,24 @@ class Rules:
     gap_win: int = 0
     """§26: with 2 players, a side leading by at least this much after a hand wins
     (0: off); checked after the target."""
+    round_two: RoundTwo = RoundTwo.NAME_SUIT
+    """§2: with 2-3 players, what follows when everyone passes on the proposed card
+    (with the freza on, proposals stop one card earlier so the bottom card stays; with
+    ``obligatory_dealer`` the dealer must play the last card that can be proposed; the
+    seven is exchanged only for the first proposed card)."""
+    proposed_card: ProposedCard = ProposedCard.STAYS
+    """§5: whether the bidder takes the proposed card with his extras (no seven exchange
+    then; with 3 players and 4 extra cards two stock cards stay out of play)."""
+    seven_meld_query: bool = False
+    """§7: when the exchange is offered and the seven is in one of the holder's runs, he
+    is told whether that run beats every meld in the other hands (steps 1-3 of the meld
+    ranking; a tie answers no)."""
+    visyak: bool = False
+    """§19: klabor's висяк. A tie of the bidder is a висяк: the opponents write their
+    points, the bidder's side's points go into a pool; the next seat deals a hand with no
+    bidding (the same bidder, trump the proposed card's suit, only bella scores). Made:
+    the bidder's side also writes the pool; sat: the pool joins the bait; another tie:
+    the pool grows. Lost when the game ends. Forbidden with ``hanging_bait``."""
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -366,6 +420,10 @@ class Rules:
             raise RulesError(f"debertz_length must be 6 or 7, not {self.debertz_length}")
         if not 0 <= self.gap_win <= 100_000:
             raise RulesError(f"gap_win must be between 0 and 100000, not {self.gap_win}")
+        if self.visyak and self.hanging_bait:
+            raise RulesError(
+                "visyak and hanging_bait both decide a tied hand: turn one of them off"
+            )
         if self.bolt_by_players and self.bolt_penalty:
             raise RulesError(
                 "bolt_by_players sets the bolt by the number of players: "
@@ -493,6 +551,10 @@ _PART_TWO_TYPES: Final[dict[str, type]] = {
     "claim_mid_hand": ClaimMidHand,
     "target_tie": TargetTie,
     "gap_win": int,
+    "round_two": RoundTwo,
+    "proposed_card": ProposedCard,
+    "seven_meld_query": bool,
+    "visyak": bool,
 }
 _FIELD_TYPES: Final = {**_PART_ONE_TYPES, **_PART_TWO_TYPES}
 _PART_ONE: Final = tuple(_PART_ONE_TYPES)

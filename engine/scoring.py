@@ -30,6 +30,13 @@ Part 2 (RULES-VARIANTS.md):
   bidder); under ``add`` and ``queue`` they wait with the new amount. In any other hand
   the single side with the highest table total takes them: all under ``add``, the oldest
   amount under ``queue``.
+- §19 ``visyak``: a tie (equal to the best opponent, or to the sum under §17) is the
+  outcome ``visyak``: the opponents write their points, the bidder's side writes 0 (and
+  any bolt) and its points go into the pool (:attr:`HandResult.visyak_pool`). In the
+  висяк hand (``visyak_pool`` given) a make also writes the pool to the bidder's side
+  (:attr:`SideScore.visyak_won`), a bait sends it with the bidder's points (in
+  ``received``), another tie adds to it. A висяк is not a bait for the third-bait
+  penalty; a bait in the висяк hand is.
 """
 
 from __future__ import annotations
@@ -68,6 +75,9 @@ class Outcome(StrEnum):
     FIFTY = "fifty"
     """RULES-VARIANTS §26: the bidder accepted 50 without play; the other side writes 0
     (no melds, bolt or hanging points in that hand)."""
+    VISYAK = "visyak"
+    """RULES-VARIANTS §19: a tie; the opponents wrote their points, the bidder's side's
+    went into the pool that the next hand (no bidding, the same bidder) plays for."""
     CLAIMED = "claimed"
     """RULES-VARIANTS §22: a side reached the target mid-hand and won; each side wrote
     its points so far (no last trick, no penalties)."""
@@ -106,6 +116,9 @@ class SideScore:
     """What the side writes for this hand: the change of its score."""
     pool_won: int = 0
     """RULES-VARIANTS §18: points of a pool kept for some seats, collected this hand."""
+    visyak_won: int = 0
+    """RULES-VARIANTS §19: the висяк pool, written by the bidder's side that made the
+    висяк hand."""
 
     @property
     def total(self) -> int:
@@ -129,6 +142,9 @@ class HandResult:
     pools: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """RULES-VARIANTS §18, H6: after this hand, the points kept for some seats only, as
     (points, seats), oldest first; apart from :attr:`hanging`."""
+    visyak_pool: int = 0
+    """RULES-VARIANTS §19: after a ``visyak`` outcome, the pool the next hand plays for
+    (the bidder's points of every tie in a row); 0 otherwise."""
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -149,6 +165,7 @@ class HandResult:
             hanging=data["hanging"],
             hanging_queue=tuple(data.get("hanging_queue", ())),
             pools=tuple((points, tuple(seats)) for points, seats in data.get("pools", ())),
+            visyak_pool=data.get("visyak_pool", 0),
         )
 
 
@@ -185,6 +202,7 @@ def score_hand(
     hanging_queue: tuple[int, ...] = (),
     meld_points_by_side: tuple[int, ...] | None = None,
     pools: tuple[tuple[int, tuple[int, ...]], ...] = (),
+    visyak_pool: int = 0,
 ) -> HandResult:
     """Score a finished hand. Per-seat inputs are indexed by seat; the result by side.
 
@@ -196,7 +214,8 @@ def score_hand(
     ``meld_points_by_side``, when given, is what each side writes for melds, with
     ``melds_need_trick`` already applied (the game's way, which knows pooled defenders);
     it replaces ``meld_side`` and ``meld_points``. ``pools`` are the points kept for
-    some seats (``richer_else_hang``) before this hand.
+    some seats (``richer_else_hang``) before this hand. ``visyak_pool`` is, in a висяк
+    hand, the pool the bidder plays for (§19).
     """
     count = side_count(players)
     side_cards = [0] * count
@@ -233,19 +252,28 @@ def score_hand(
     received = [0] * count
     bait = [False] * count
     hanging_after = hanging_before
+    visyak_won = [0] * count
+    visyak_after = 0
+    sat = total[bidder_side] + visyak_pool  # what a bait sends: the pool joins it
     if compared[bidder_side] > to_beat:
         outcome = Outcome.MADE
+        visyak_won[bidder_side] = visyak_pool
+        written[bidder_side] += visyak_pool
     elif compared[bidder_side] == to_beat and rules.hanging_bait:
         outcome = Outcome.HANGING
         written[bidder_side] = 0
         hanging_after += total[bidder_side]
+    elif compared[bidder_side] == to_beat and rules.visyak:
+        outcome = Outcome.VISYAK
+        written[bidder_side] = 0
+        visyak_after = sat
     else:
         outcome = Outcome.BAIT
         bait[bidder_side] = True
         written[bidder_side] = 0
         new_pool = _hangs_for_defenders(rules, players, total, opponents)
         if not new_pool:
-            for side, share in _bait_shares(rules, players, total, bidder_side, opponents):
+            for side, share in _bait_shares(rules, players, total, sat, opponents):
                 received[side] += share
                 written[side] += share
 
@@ -260,7 +288,7 @@ def score_hand(
         else:
             pools_after.append((points, seats))
     if outcome is Outcome.BAIT and _hangs_for_defenders(rules, players, total, opponents):
-        pools_after.append((total[bidder_side], tuple(opponents)))
+        pools_after.append((sat, tuple(opponents)))
 
     hanging_won = [0] * count
     repeat = rules.hanging_repeat
@@ -321,12 +349,14 @@ def score_hand(
                 bait_penalty=bait_penalty[s],
                 written=written[s],
                 pool_won=pool_won[s],
+                visyak_won=visyak_won[s],
             )
             for s in range(count)
         ),
         hanging=hanging_after,
         hanging_queue=tuple(queue),
         pools=tuple(pools_after),
+        visyak_pool=visyak_after,
     )
 
 
@@ -359,10 +389,9 @@ def _hangs_for_defenders(
 
 
 def _bait_shares(
-    rules: Rules, players: int, total: list[int], bidder_side: int, opponents: list[int]
+    rules: Rules, players: int, total: list[int], points: int, opponents: list[int]
 ) -> list[tuple[int, int]]:
-    """Where a sitting bidder's points go: (side, points) pairs."""
-    points = total[bidder_side]
+    """Where a sitting bidder's ``points`` go: (side, points) pairs."""
     if players != 3:
         return [(opponents[0], points)]
     first, second = opponents  # clockwise after the bidder

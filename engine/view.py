@@ -9,6 +9,7 @@ from .actions import Action
 from .cards import DECK, Card, Suit, cards_of
 from .events import MeldAnnouncement
 from .melds import Meld
+from .phases import exchange
 from .phases.state import Phase
 from .rules import FourPlayerDeal, Rules
 from .scoring import HandResult
@@ -85,6 +86,17 @@ class PlayerView:
     """What this seat may do now (empty unless it is this seat's decision)."""
     fifty_offered: bool = False
     """RULES-VARIANTS §26: the non-bidder offered 50 and the bidder is to answer."""
+    refused: tuple[Card, ...] = ()
+    """RULES-VARIANTS §2: the proposed cards everyone passed on, face up and out of play,
+    in order (:attr:`proposed` is the one proposed now; bidding round k is the k-th)."""
+    proposed_holder: int | None = None
+    """RULES-VARIANTS §5 ``to_bidder``: the seat the proposed card was dealt to (public)."""
+    seven_meld_answer: bool | None = None
+    """RULES-VARIANTS §7, for the seven holder while the exchange is offered: whether the
+    run holding the seven beats every meld in the other hands (None: no such run, or the
+    option is off)."""
+    visyak_pool: int = 0
+    """RULES-VARIANTS §19: in a висяк hand, the pool the bidder plays for (0 otherwise)."""
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.players == 4 else seat
@@ -94,14 +106,17 @@ class PlayerView:
         """Cards known to be in another seat's hand now: (seat, card).
 
         The face-up card taken in a seven exchange, the dealer's face-up card with 4
-        players, and the cards of the winning melds, while not yet played.
+        players, the proposed card dealt to the bidder (§5), and the cards of the winning
+        melds, while not yet played.
         """
         played = {card for record in self.tricks for card in record.cards}
         played.update(card for _, card in self.trick)
         known: dict[Card, int] = {}
         eight = self.rules.four_player_deal is FourPlayerDeal.EIGHT
         dealt = eight or self.phase is not Phase.BIDDING
-        if self.players == 4 and self.proposed is not None and dealt:
+        if self.proposed_holder is not None and self.proposed is not None:
+            known[self.proposed] = self.proposed_holder  # §5 to_bidder
+        elif self.players == 4 and self.proposed is not None and dealt:
             known[self.proposed] = self.dealer  # six_then_two: once the last packet is dealt
         if self.seven_exchanger is not None and self.proposed is not None:
             known[self.proposed] = self.seven_exchanger
@@ -167,4 +182,8 @@ def build_view(game: Game, seat: int | None) -> PlayerView:
         if to_act == seat and game.phase is not Phase.FINISHED
         else (),
         fifty_offered=game.phase is Phase.FIFTY_OFFER and game._fifty_offered,
+        refused=game.refused,
+        proposed_holder=game.proposed_holder,
+        seven_meld_answer=exchange.seven_meld_answer(game) if seat == to_act else None,
+        visyak_pool=game.visyak_pool,
     )

@@ -1,7 +1,7 @@
 # Debertz (klabor): the bot's English texts.
 #
 # Keys starting with btn-, alert-, reason-, card-, suit-, rank-, meld-, name-, action-,
-# item-, opt-, value-, preset-, language-, duration-, and points, sheet-bait-mark,
+# item-, opt-, value-, preset-, language-, duration-, and points, sheet-bait-mark, sheet-visyak-mark,
 # sheet-hand are plain text (buttons, alerts, names): no HTML markup.
 # All others are HTML (parse_mode HTML): markup is <b>, <i>, <a> only.
 
@@ -79,6 +79,10 @@ table-title = 🃏 <b>Hand { $number }</b> · { $dealer } deals
 table-proposed = Proposed trump: <b>{ $card }</b>
 table-proposed-dealer = Proposed trump: <b>{ $card }</b> (the dealer's)
 table-freza = Freza (bottom card): <b>{ $card }</b>
+table-proposed-number = Proposed trump, card { $number }: <b>{ $card }</b>
+table-refused = Refused, set aside: { $cards }
+table-proposed-taken = Proposed trump: <b>{ $card }</b> (dealt to the bidder)
+table-visyak = ⚖️ <b>Visyak:</b> { $name } plays again with no bidding; only bella counts
 table-seven-exchanged = Seven exchanged: { $name } takes { $taken }, { $seven } lies under the stock
 table-bids = Bidding: { $bids }
 table-bid = { $name } — { $bid }
@@ -104,18 +108,22 @@ table-deadline = ⏳ { $time } per move
 table-score = Score: { $scores } · playing to { $target }
 score-line = Score: { $scores }
 table-hanging = Hanging bait: { $points } set aside
+table-visyak-pool = Visyak pool at stake: { $points }
 table-over = 🏁 The game is over.
 
 ## The hand (private message)
 
 hand-title = 🃏 <b>Your cards</b> · hand { $number }
 hand-bid-1 = <b>Your call:</b> play with { $suit } as trump, or pass?
+hand-bid-1-must = <b>Your call:</b> play with { $suit } as trump — you are the dealer and the dealer is obliged, this is the last card.
 hand-bid-2 = <b>Your call:</b> name a trump suit or pass.
 hand-bid-2-must = <b>Your call:</b> name a trump suit — you are the dealer and the dealer is obliged, no passing.
 hand-exchange = <b>You hold the trump seven.</b> Exchange it for the proposed card { $card }?
 hand-redeal = <b>You may claim a redeal</b> (four sevens or a weak hand). Redeal or play?
 hand-fifty-offer = <b>Offer { $bidder } 50 points without play?</b> If accepted, you write 0.
 hand-fifty-answer = <b>{ $name } offers you 50 points without play.</b> Accept or play?
+hand-seven-meld-yes = Your run with the seven beats every meld in the other hands.
+hand-seven-meld-no = Your run with the seven does not beat every meld in the other hands.
 hand-your-turn = 👉 <b>Your turn!</b>
 hand-your-lead = 👉 <b>Your turn!</b> You lead.
 hand-own-melds = You hold: { $melds }
@@ -183,6 +191,8 @@ result-bait = ❌ <b>Bait!</b> { $pair ->
 result-received = { $name } +{ $points } from the bait
 result-claimed = 🏁 The game was claimed mid-hand: each side writes what it had taken so far.
 result-fifty = 🤝 The bidder took 50 without playing; the opponents write 0.
+result-visyak = ⚖️ <b>Visyak!</b> The bidder tied: the opponents write their points, the bidder's go into the pool ({ $points } now). The next hand is played with no bidding.
+result-visyak-won = { $name } collects the visyak pool: +{ $points }
 result-hanging = ⚖️ <b>Hanging bait:</b> the bidder tied, their points are set aside. Set aside: { $points }.
 result-hanging-won = { $name } collects the hanging bait: +{ $points }
 result-bolt = Bolt (no trick taken): { $name } −{ $points }
@@ -195,6 +205,8 @@ sheet-hand = #
 sheet-elided = …the first hands are not shown: { $count }
 sheet-empty = No hands played yet.
 sheet-legend = B — bait: the bidder sat.
+sheet-visyak-mark = V
+sheet-visyak-legend = V — visyak: the bidder tied, their points went into the pool.
 game-over-title = 🏆 <b>Game!</b> { $pair ->
         [yes] { $name } win
        *[no] { $name } wins
@@ -330,6 +342,19 @@ value-first_lead-bidder = the bidder
 value-three_player_bait-richer = to the richer
 value-three_player_bait-half = split in half
 value-three_player_bait-richer_else_hang = to the richer, else it hangs
+opt-round_two = Round two of bidding
+value-round_two-name_suit = name another suit
+value-round_two-next_card = the next card
+value-round_two-next_cards = next cards, in turn
+opt-proposed_card = The proposed card
+value-proposed_card-stays = stays under the stock
+value-proposed_card-to_bidder = goes to the bidder
+opt-seven_meld_query = Does the seven's run win
+opt-visyak = Visyak
+optinfo-round_two = All passed on the proposed card: name another suit, or propose the next card (2–3 players).
+optinfo-proposed_card = The proposed card stays under the stock or goes to the bidder with his extras (then no seven exchange).
+optinfo-seven_meld_query = Before the exchange, the trump seven's holder learns whether his run with it beats every other meld.
+optinfo-visyak = A bidder's tie is a visyak: his points wait, and he plays the next hand for them without bidding.
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }
@@ -369,6 +394,7 @@ reason-wrong_phase =
 reason-pass_not_allowed = You cannot pass — name a trump suit.
 reason-suit_not_allowed = The proposed suit cannot be named in round two — pick another.
 reason-dealer_must_name_suit = You are the dealer and the dealer is obliged: no passing, name a trump suit.
+reason-dealer_must_play = You are the dealer and the dealer is obliged: this is the last card that can be proposed, so play it.
 reason-no_seven_to_exchange = There is no trump seven to exchange now.
 reason-card_not_in_hand = You do not have that card.
 reason-must_follow_suit = You must follow suit { $suit }.

@@ -1,7 +1,7 @@
 # Деберц (клабор): русские тексты бота. Язык по умолчанию.
 #
 # Ключи на btn-, alert-, reason-, card-, suit-, rank-, meld-, name-, action-, item-, opt-,
-# value-, preset-, language-, duration-, а также points, sheet-bait-mark, sheet-hand —
+# value-, preset-, language-, duration-, а также points, sheet-bait-mark, sheet-visyak-mark, sheet-hand —
 # простой текст (кнопки, всплывающие подсказки, имена): без HTML-разметки.
 # Остальные — HTML (parse_mode HTML): разметка только <b>, <i>, <a>.
 # Имена игроков вставляются как есть: бот сам экранирует их.
@@ -82,6 +82,10 @@ table-title = 🃏 <b>Раздача { $number }</b> · сдаёт { $dealer }
 table-proposed = Открытая карта: <b>{ $card }</b>
 table-proposed-dealer = Открытая карта: <b>{ $card }</b> (у сдающего)
 table-freza = Фреза: <b>{ $card }</b>
+table-proposed-number = Открытая карта № { $number }: <b>{ $card }</b>
+table-refused = Отказались, отложены: { $cards }
+table-proposed-taken = Открытая карта: <b>{ $card }</b> (ушла в руку играющему)
+table-visyak = ⚖️ <b>Висяк:</b> { $name } играет снова, без торговли; считается только бэла
 table-seven-exchanged = Семёрка поменяна: { $name } забирает { $taken }, под колодой { $seven }
 table-bids = Торговля: { $bids }
 table-bid = { $name } — { $bid }
@@ -107,18 +111,22 @@ table-deadline = ⏳ { $time } на ход
 table-score = Счёт: { $scores } · до { $target }
 score-line = Счёт: { $scores }
 table-hanging = Висячий байт: отложено { $points }
+table-visyak-pool = Висяк: на кону { $points }
 table-over = 🏁 Партия окончена.
 
 ## Рука (личное сообщение)
 
 hand-title = 🃏 <b>Ваши карты</b> · раздача { $number }
 hand-bid-1 = <b>Ваше слово:</b> играете с козырем { $suit } или пас?
+hand-bid-1-must = <b>Ваше слово:</b> играйте с козырем { $suit } — вы сдающий, играем с обязами, это последняя карта.
 hand-bid-2 = <b>Ваше слово:</b> назовите козырь или скажите пас.
 hand-bid-2-must = <b>Ваше слово:</b> назовите козырь — вы сдающий, играем с обязами, пасовать нельзя.
 hand-exchange = <b>У вас козырная семёрка.</b> Поменять её на открытую карту { $card }?
 hand-redeal = <b>Можно потребовать пересдачу</b> (четыре семёрки или слабая карта). Пересдать или играть?
 hand-fifty-offer = <b>Предложить { $bidder } записать 50 без розыгрыша?</b> Если согласится, вы пишете 0.
 hand-fifty-answer = <b>{ $name } предлагает вам 50 без розыгрыша.</b> Принять или играть?
+hand-seven-meld-yes = Ваша комбинация с семёркой старше всех комбинаций на других руках.
+hand-seven-meld-no = Ваша комбинация с семёркой не старше всех комбинаций на других руках.
 hand-your-turn = 👉 <b>Ваш ход!</b>
 hand-your-lead = 👉 <b>Ваш ход!</b> Вы заходите.
 hand-own-melds = У вас: { $melds }
@@ -188,6 +196,8 @@ result-bait = ❌ <b>Байт!</b> { $pair ->
 result-received = { $name } +{ $points } за байт
 result-claimed = 🏁 Партия заявлена посреди сдачи: каждый пишет набранное до этой взятки.
 result-fifty = 🤝 Играющий принял 50 без розыгрыша, соперники пишут 0.
+result-visyak = ⚖️ <b>Висяк!</b> У играющего ничья: соперники пишут свои очки, очки играющего уходят в висяк (теперь { $points }). Следующая раздача — без торговли.
+result-visyak-won = Висяк забирает { $name }: +{ $points }
 result-hanging = ⚖️ <b>Висячий байт:</b> у играющего ничья, его очки откладываются. Отложено: { $points }.
 result-hanging-won = Висяк забирает { $name }: +{ $points }
 result-bolt = Болт (ни одной взятки): { $name } −{ $points }
@@ -200,6 +210,8 @@ sheet-hand = №
 sheet-elided = …первые раздачи не показаны: { $count }
 sheet-empty = Раздач ещё не было.
 sheet-legend = Б — байт: играющий «сел».
+sheet-visyak-mark = В
+sheet-visyak-legend = В — висяк: у играющего ничья, его очки ушли в висяк.
 game-over-title = 🏆 <b>Партия!</b> { $pair ->
         [yes] Побеждают { $name }
        *[no] Побеждает { $name }
@@ -335,6 +347,19 @@ value-first_lead-bidder = играющий
 value-three_player_bait-richer = тому, у кого больше
 value-three_player_bait-half = пополам
 value-three_player_bait-richer_else_hang = тому, у кого больше, иначе висят
+opt-round_two = Второй круг торговли
+value-round_two-name_suit = назвать другую масть
+value-round_two-next_card = открыть следующую карту
+value-round_two-next_cards = следующие, пока есть
+opt-proposed_card = Открытая карта
+value-proposed_card-stays = остаётся под колодой
+value-proposed_card-to_bidder = уходит играющему
+opt-seven_meld_query = Проходит ли терц с 7
+opt-visyak = Висяк
+optinfo-round_two = Все спасовали на открытую карту: назвать другую масть или открыть следующую карту (2–3 игрока).
+optinfo-proposed_card = Открытая карта остаётся под колодой или уходит играющему в прикуп (тогда без обмена семёрки).
+optinfo-seven_meld_query = Владельцу козырной семёрки перед обменом говорят, старше ли его комбинация с ней всех чужих.
+optinfo-visyak = Ничья у играющего — висяк: его очки ждут, и он же без торговли играет за них следующую раздачу.
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }
@@ -374,6 +399,7 @@ reason-wrong_phase =
 reason-pass_not_allowed = Пасовать нельзя — назовите козырь.
 reason-suit_not_allowed = Масть открытой карты во втором круге не называют — выберите другую.
 reason-dealer_must_name_suit = Вы сдающий, играем с обязами: пасовать нельзя, назовите козырь.
+reason-dealer_must_play = Вы сдающий, играем с обязами: это последняя карта, которую можно открыть, — играйте её.
 reason-no_seven_to_exchange = Сейчас нет козырной семёрки для обмена.
 reason-card_not_in_hand = Этой карты у вас нет.
 reason-must_follow_suit = Нужно ходить в масть { $suit }.

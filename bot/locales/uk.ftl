@@ -1,7 +1,7 @@
 # Деберц (клабор): українські тексти бота.
 #
 # Ключі на btn-, alert-, reason-, card-, suit-, rank-, meld-, name-, action-, item-, opt-,
-# value-, preset-, language-, duration-, а також points, sheet-bait-mark, sheet-hand —
+# value-, preset-, language-, duration-, а також points, sheet-bait-mark, sheet-visyak-mark, sheet-hand —
 # простий текст (кнопки, спливні підказки, імена): без HTML-розмітки.
 # Решта — HTML (parse_mode HTML): розмітка лише <b>, <i>, <a>.
 # Минулий час з ім'ям гравця не годиться (рід невідомий): «ходить Аня», «Аня: пас».
@@ -81,6 +81,10 @@ table-title = 🃏 <b>Здача { $number }</b> · здає { $dealer }
 table-proposed = Відкрита карта: <b>{ $card }</b>
 table-proposed-dealer = Відкрита карта: <b>{ $card }</b> (у здавача)
 table-freza = Фреза: <b>{ $card }</b>
+table-proposed-number = Відкрита карта № { $number }: <b>{ $card }</b>
+table-refused = Відмовились, відкладено: { $cards }
+table-proposed-taken = Відкрита карта: <b>{ $card }</b> (пішла в руку граючому)
+table-visyak = ⚖️ <b>Висяк:</b> { $name } грає знову, без торгу; рахується лише белла
 table-seven-exchanged = Сімку обміняно: { $name } забирає { $taken }, під колодою { $seven }
 table-bids = Торгівля: { $bids }
 table-bid = { $name } — { $bid }
@@ -106,18 +110,22 @@ table-deadline = ⏳ { $time } на хід
 table-score = Рахунок: { $scores } · до { $target }
 score-line = Рахунок: { $scores }
 table-hanging = Висячий байд: відкладено { $points }
+table-visyak-pool = Висяк: на кону { $points }
 table-over = 🏁 Партію закінчено.
 
 ## Рука (особисте повідомлення)
 
 hand-title = 🃏 <b>Ваші карти</b> · здача { $number }
 hand-bid-1 = <b>Ваше слово:</b> граєте з козирем { $suit } чи пас?
+hand-bid-1-must = <b>Ваше слово:</b> грайте з козирем { $suit } — ви здавач, граємо з обов'язком, це остання карта.
 hand-bid-2 = <b>Ваше слово:</b> назвіть козир або скажіть пас.
 hand-bid-2-must = <b>Ваше слово:</b> назвіть козир — ви здавач, граємо з обов'язком, пасувати не можна.
 hand-exchange = <b>У вас козирна сімка.</b> Обміняти її на відкриту карту { $card }?
 hand-redeal = <b>Можна вимагати перездачу</b> (чотири сімки або слабка карта). Перездати чи грати?
 hand-fifty-offer = <b>Запропонувати { $bidder } записати 50 без розіграшу?</b> Якщо погодиться, ви пишете 0.
 hand-fifty-answer = <b>{ $name } пропонує вам 50 без розіграшу.</b> Прийняти чи грати?
+hand-seven-meld-yes = Ваша комбінація із сімкою старша за всі комбінації на інших руках.
+hand-seven-meld-no = Ваша комбінація із сімкою не старша за всі комбінації на інших руках.
 hand-your-turn = 👉 <b>Ваш хід!</b>
 hand-your-lead = 👉 <b>Ваш хід!</b> Ви заходите.
 hand-own-melds = У вас: { $melds }
@@ -187,6 +195,8 @@ result-bait = ❌ <b>Байд!</b> { $pair ->
 result-received = { $name } +{ $points } за байд
 result-claimed = 🏁 Партію заявлено посеред роздачі: кожен пише набране до цієї взятки.
 result-fifty = 🤝 Граючий прийняв 50 без розіграшу, суперники пишуть 0.
+result-visyak = ⚖️ <b>Висяк!</b> У граючого нічия: суперники пишуть свої очки, очки граючого йдуть у висяк (тепер { $points }). Наступна здача — без торгу.
+result-visyak-won = Висяк забирає { $name }: +{ $points }
 result-hanging = ⚖️ <b>Висячий байд:</b> у граючого нічия, його очки відкладаються. Відкладено: { $points }.
 result-hanging-won = Висячий байд забирає { $name }: +{ $points }
 result-bolt = Болт (жодного хабаря): { $name } −{ $points }
@@ -199,6 +209,8 @@ sheet-hand = №
 sheet-elided = …перші здачі не показано: { $count }
 sheet-empty = Здач ще не було.
 sheet-legend = Б — байд: граючий «сів».
+sheet-visyak-mark = В
+sheet-visyak-legend = В — висяк: у граючого нічия, його очки пішли у висяк.
 game-over-title = 🏆 <b>Партія!</b> { $pair ->
         [yes] Перемагають { $name }
        *[no] Перемагає { $name }
@@ -334,6 +346,19 @@ value-first_lead-bidder = граючий
 value-three_player_bait-richer = тому, в кого більше
 value-three_player_bait-half = навпіл
 value-three_player_bait-richer_else_hang = тому, в кого більше, інакше висять
+opt-round_two = Друге коло торгу
+value-round_two-name_suit = назвати іншу масть
+value-round_two-next_card = відкрити наступну карту
+value-round_two-next_cards = наступні, поки є
+opt-proposed_card = Відкрита карта
+value-proposed_card-stays = лишається під колодою
+value-proposed_card-to_bidder = йде граючому
+opt-seven_meld_query = Чи проходить терц із 7
+opt-visyak = Висяк
+optinfo-round_two = Усі спасували на відкриту карту: назвати іншу масть або відкрити наступну карту (2–3 гравці).
+optinfo-proposed_card = Відкрита карта лишається під колодою або йде граючому в прикуп (тоді без обміну сімки).
+optinfo-seven_meld_query = Власнику козирної сімки перед обміном кажуть, чи старша його комбінація з нею за всі чужі.
+optinfo-visyak = Нічия в граючого — висяк: його очки чекають, і він сам без торгу грає за них наступну здачу.
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }
@@ -373,6 +398,7 @@ reason-wrong_phase =
 reason-pass_not_allowed = Пасувати не можна — назвіть козир.
 reason-suit_not_allowed = Масть відкритої карти в другому колі не називають — оберіть іншу.
 reason-dealer_must_name_suit = Ви здавач, граємо з обов'язком: пасувати не можна, назвіть козир.
+reason-dealer_must_play = Ви здавач, граємо з обов'язком: це остання карта, яку можна відкрити, — грайте її.
 reason-no_seven_to_exchange = Зараз немає козирної сімки для обміну.
 reason-card_not_in_hand = Цієї карти у вас немає.
 reason-must_follow_suit = Треба ходити в масть { $suit }.

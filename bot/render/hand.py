@@ -45,7 +45,15 @@ from engine.cards import NO_TRUMP
 
 from .cards import card_label, meld_announced, suit_label, suit_name
 from .keyboard import MAX_CALLBACK_BYTES, PRIMARY, SUCCESS, button, markup
-from .table import bids_line, freza_line, last_trick_line, trick_line
+from .table import (
+    bids_line,
+    freza_line,
+    last_trick_line,
+    proposed_line,
+    refused_line,
+    trick_line,
+    visyak_line,
+)
 
 __all__ = ["hand_keyboard", "hand_screen", "legal_cards", "render_hand", "seats_to_redraw"]
 
@@ -79,6 +87,8 @@ def hand_screen(view: PlayerView) -> object:
         view.hand,
         trump,
         None if trump is not None else view.proposed,
+        view.refused,
+        view.visyak_pool,
         view.freza,
         view.own_melds if view.phase is Phase.PLAY else (),
     )
@@ -108,13 +118,19 @@ def _prompt(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
         # Not who acts: this message is not edited while others play.
         return tr("hand-waiting")
     if view.phase is Phase.BIDDING:
-        if view.bid_round == 1 and view.proposed is not None:
-            return tr("hand-bid-1", suit=suit_label(view.proposed.suit, lang))
+        on_card = view.bid_round == 1 or view.refused  # §2: every round on a card
+        if on_card and view.proposed is not None:
+            key = "hand-bid-1" if view.legal_actions != (TakeProposed(),) else "hand-bid-1-must"
+            return tr(key, suit=suit_label(view.proposed.suit, lang))
         if any(isinstance(a, Pass) for a in view.legal_actions):
             return tr("hand-bid-2")
         return tr("hand-bid-2-must")
     if view.phase is Phase.EXCHANGE and view.proposed is not None:
-        return tr("hand-exchange", card=card_label(view.proposed, lang))
+        prompt = tr("hand-exchange", card=card_label(view.proposed, lang))
+        if view.seven_meld_answer is not None:  # RULES-VARIANTS §7
+            key = "hand-seven-meld-yes" if view.seven_meld_answer else "hand-seven-meld-no"
+            prompt += "\n" + tr(key)
+        return prompt
     if view.phase is Phase.REDEAL_CLAIMS:
         return tr("hand-redeal")
     if view.phase is Phase.FIFTY_OFFER and view.bidder is not None:
@@ -139,8 +155,10 @@ def render_hand(
         lines.append(
             tr("table-trump", suit=suit_label(view.trump, lang), bidder=names[view.bidder])
         )
-    elif view.proposed is not None:
-        lines.append(tr("table-proposed", card=card_label(view.proposed, lang)))
+        lines.append(visyak_line(view, names, tr))
+    else:
+        lines.append(proposed_line(view, tr))
+    lines.append(refused_line(view, tr))
     lines.append(freza_line(view, tr))
     turn = is_turn(view)
     if view.phase is Phase.BIDDING and turn:

@@ -55,10 +55,18 @@ def _pad(text: str, width: int) -> str:
     return " " * max(0, width - _width(text)) + text
 
 
-def _written(line: SideScore, mark: str) -> str:
-    if line.bait:
-        return mark if line.written == 0 else f"{mark}{line.written:+d}"
+def _written(line: SideScore, mark: str, visyak_mark: str = "") -> str:
+    """A side's cell: what it writes, after «Б» when it sat, or after the висяк mark
+    when ``visyak_mark`` is given (the tied bidder's side, RULES-VARIANTS §19)."""
+    marked = mark if line.bait else visyak_mark
+    if marked:
+        return marked if line.written == 0 else f"{marked}{line.written:+d}"
     return f"{line.written:+d}" if line.written else "0"
+
+
+def _visyak_mark(result: HandResult, line: SideScore, mark: str) -> str:
+    tied = result.outcome is Outcome.VISYAK and line.side == result.bidder_side
+    return mark if tied else ""
 
 
 def render_score_sheet(
@@ -69,10 +77,12 @@ def render_score_sheet(
     lang: str,
     *,
     hanging: int = 0,
+    visyak_pool: int = 0,
     limit: int = MAX_TEXT,
 ) -> str:
     """The score sheet (HTML): a ``<pre>`` table, one line per hand, oldest lines left
-    out (with a note) when the text would pass ``limit`` characters."""
+    out (with a note) when the text would pass ``limit`` characters. A висяк tie marks
+    the bidder's cell; ``visyak_pool`` is the pool at stake in the hand being played."""
     tr = translator(lang)
     if target is None:
         head = tr("sheet-title-plain")
@@ -81,16 +91,24 @@ def render_score_sheet(
     footer: list[str] = []
     if any(line.bait for result in sheet for line in result.sides):
         footer.append(tr("sheet-legend"))
+    if any(result.outcome is Outcome.VISYAK for result in sheet):
+        footer.append(tr("sheet-visyak-legend"))
     if hanging:
         footer.append(tr("table-hanging", points=tr.plain("points", n=hanging)))
+    if visyak_pool:
+        footer.append(tr("table-visyak-pool", points=tr.plain("points", n=visyak_pool)))
     footer.append(score_line(scores, side_names, lang, target=None))
     if not sheet:
         return "\n".join([head, tr("sheet-empty"), *footer])
 
     mark = tr.plain("sheet-bait-mark")
+    tied = tr.plain("sheet-visyak-mark")
     cells: list[tuple[str, list[tuple[str, str]]]] = []
     for result, totals in zip(sheet, running_totals(sheet, len(side_names)), strict=True):
-        row = [(_written(line, mark), str(totals[line.side])) for line in result.sides]
+        row = [
+            (_written(line, mark, _visyak_mark(result, line, tied)), str(totals[line.side]))
+            for line in result.sides
+        ]
         cells.append((str(result.hand_number), row))
 
     number_width = max(len(tr.plain("sheet-hand")), *(len(n) for n, _ in cells))
@@ -207,20 +225,29 @@ def render_hand_result(
         lines.append(tr("result-claimed"))
     elif result.outcome is Outcome.FIFTY:
         lines.append(tr("result-fifty"))
+    elif result.outcome is Outcome.VISYAK:
+        lines.append(tr("result-visyak", points=tr.plain("points", n=result.visyak_pool)))
     else:
         lines.append(tr("result-hanging", points=tr.plain("points", n=result.hanging)))
     for line in result.sides:
         name = side_names[line.side]
         if line.hanging_won:
             lines.append(tr("result-hanging-won", name=name, points=line.hanging_won))
+        if line.visyak_won:
+            lines.append(tr("result-visyak-won", name=name, points=line.visyak_won))
         if line.bolt:
             lines.append(tr("result-bolt", name=name, points=-line.bolt))
         if line.bait_penalty:
             lines.append(tr("result-third-bait", name=name, points=-line.bait_penalty))
 
     mark = tr.plain("sheet-bait-mark")
+    tied = tr.plain("sheet-visyak-mark")
     written = SEP.join(
-        tr("table-side-value", name=side_names[line.side], value=_written(line, mark))
+        tr(
+            "table-side-value",
+            name=side_names[line.side],
+            value=_written(line, mark, _visyak_mark(result, line, tied)),
+        )
         for line in result.sides
     )
     lines.append(tr("result-written", written=Html(written)))

@@ -21,10 +21,13 @@ __all__ = [
     "format_duration",
     "freza_line",
     "last_trick_line",
+    "proposed_line",
+    "refused_line",
     "render_table",
     "score_line",
     "trick_line",
     "turn_line",
+    "visyak_line",
 ]
 
 SEP = " · "
@@ -67,13 +70,14 @@ def last_trick_line(view: PlayerView, names: Sequence[str], lang: str) -> str | 
 
 
 def bids_line(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
-    """«Торговля: Аня — пас · Борис — пас»."""
-    if not view.bids:
+    """«Торговля: Аня — пас · Борис — пас»; after refused cards (§2) only the bids on
+    the card proposed now, which keeps the line short through many proposals."""
+    shown = view.bids[len(view.refused) * view.players :]
+    if not shown:
         return None
     tr = translator(lang)
     bids = SEP.join(
-        tr("table-bid", name=names[seat], bid=action_label(action, lang))
-        for seat, action in view.bids
+        tr("table-bid", name=names[seat], bid=action_label(action, lang)) for seat, action in shown
     )
     return tr("table-bids", bids=Html(bids))
 
@@ -84,7 +88,9 @@ def turn_line(view: PlayerView, who: str | Html, lang: str) -> str | None:
         return None
     tr = translator(lang)
     if view.phase is Phase.BIDDING:
-        key = "table-turn-bid-1" if view.bid_round == 1 else "table-turn-bid-2"
+        # after a refused card (§2) every round is on a proposed card
+        on_card = view.bid_round == 1 or view.refused
+        key = "table-turn-bid-1" if on_card else "table-turn-bid-2"
     elif view.phase is Phase.EXCHANGE:
         key = "table-turn-exchange"
     elif view.phase is Phase.REDEAL_CLAIMS:
@@ -119,11 +125,39 @@ def freza_line(view: PlayerView, tr: Translator) -> str | None:
     return tr("table-freza", card=card_label(view.freza, tr.lang))
 
 
+def refused_line(view: PlayerView, tr: Translator) -> str | None:
+    """RULES-VARIANTS §2: the proposed cards everyone passed on, set aside face up."""
+    if not view.refused:
+        return None
+    return tr("table-refused", cards=", ".join(card_label(card, tr.lang) for card in view.refused))
+
+
+def visyak_line(view: PlayerView, names: Sequence[str], tr: Translator) -> str | None:
+    """RULES-VARIANTS §19: a висяк hand, its bidder (no bidding) and the pool."""
+    if not view.visyak_pool or view.bidder is None:
+        return None
+    pool = tr("table-visyak-pool", points=tr.plain("points", n=view.visyak_pool))
+    return tr("table-visyak", name=names[view.bidder]) + "\n" + pool
+
+
+def proposed_line(view: PlayerView, tr: Translator) -> str | None:
+    """The proposed card before trump is chosen; from the second card of §2 on, its
+    number (bidding round k is the k-th proposed card)."""
+    if view.proposed is None:
+        return None
+    card = card_label(view.proposed, tr.lang)
+    if view.refused:
+        return tr("table-proposed-number", number=len(view.refused) + 1, card=card)
+    return tr("table-proposed", card=card)
+
+
 def _face_up_line(view: PlayerView, names: Sequence[str], tr: Translator) -> str | None:
     proposed = view.proposed
     if proposed is None:
         return None
     lang = tr.lang
+    if view.proposed_holder is not None:
+        return tr("table-proposed-taken", card=card_label(proposed, lang))
     if view.seven_exchanger is not None and view.trump is not None:
         seven = Card(view.trump, Rank.SEVEN)
         return tr(
@@ -137,7 +171,7 @@ def _face_up_line(view: PlayerView, names: Sequence[str], tr: Translator) -> str
     )
     if view.players == 4 and not played:
         return tr("table-proposed-dealer", card=card_label(proposed, lang))
-    return tr("table-proposed", card=card_label(proposed, lang))
+    return proposed_line(view, tr)
 
 
 def _meld_lines(view: PlayerView, names: Sequence[str], tr: Translator) -> list[str]:
@@ -207,13 +241,15 @@ def render_table(
     head: list[str | None] = [
         tr("table-title", number=number, dealer=names[view.dealer]),
         _face_up_line(view, names, tr),
+        refused_line(view, tr),
         freza_line(view, tr),
     ]
     if view.trump is not None and view.bidder is not None:
         head.append(tr("table-trump", suit=suit_label(view.trump, lang), bidder=names[view.bidder]))
+        head.append(visyak_line(view, names, tr))
     elif view.phase is Phase.BIDDING:
         head.append(bids_line(view, names, lang))
-        if view.bid_round == 2:
+        if view.bid_round == 2 and not view.refused:
             head.append(tr("table-round-two"))
     blocks.append(head)
     blocks.append(list(_meld_lines(view, names, tr)))

@@ -37,6 +37,7 @@ async def score_text(ctx: AppContext, chat_id: int) -> str:
             game.rules.target,
             chat.language,
             hanging=game.hanging,
+            visyak_pool=game.visyak_pool,
         )
 
 

@@ -28,7 +28,7 @@ from engine.actions import (
     NameSuit,
 )
 from engine.cards import Rank
-from engine.melds import MeldKind, find_melds
+from engine.melds import Meld, MeldKind, find_melds
 from engine.rules import Rules, ThreePlayerContract
 
 __all__ = [
@@ -100,16 +100,20 @@ def hand_worth(hand: int, trump: int, rules: Rules) -> float:
             elif length == 1 and not ace:
                 worth += _SINGLETON_RUFF
     for meld in find_melds(hand, rules):
-        if meld.kind >= MeldKind.FIFTY:
-            worth += meld.points * 0.8
-        else:
-            # a terz scores only if nobody shows a better meld: the higher, the likelier
-            worth += meld.points * (0.25 + 0.1 * (meld.top - Rank.NINE))
+        worth += _meld_worth(meld)
     king = 1 << (trump * 8 + Rank.KING)
     queen = 1 << (trump * 8 + Rank.QUEEN)
     if hand & king and hand & queen:
         worth += 20
     return worth
+
+
+def _meld_worth(meld: Meld) -> float:
+    """What a meld is expected to bring: a meld scores only if nobody shows a better one."""
+    if meld.kind >= MeldKind.FIFTY:
+        return meld.points * 0.8
+    # a terz: the higher, the likelier it is the best
+    return meld.points * (0.25 + 0.1 * (meld.top - Rank.NINE))
 
 
 def choose_bid(
@@ -129,7 +133,8 @@ def choose_bid(
         threshold += _SUM_CONTRACT_EXTRA
     if TAKE_PROPOSED in legal:
         worth = hand_worth(hand, proposed >> 3, rules)
-        return TAKE_PROPOSED if worth >= threshold else PASS
+        # PASS is missing for the obligatory dealer on the last card of §2
+        return TAKE_PROPOSED if worth >= threshold or PASS not in legal else PASS
     best_suit = -1
     best = -1.0
     for action in legal:
@@ -172,11 +177,20 @@ def choose_fifty(hand: int, trump: int, offered: bool, rules: Rules) -> Action:
     return OFFER_FIFTY if worth < THRESHOLDS[2] / 2 else NO_FIFTY_OFFER
 
 
-def choose_exchange(hand: int, trump: int, proposed: int, rules: Rules) -> Action:
+def choose_exchange(
+    hand: int, trump: int, proposed: int, rules: Rules, meld_wins: bool | None = None
+) -> Action:
     """Take the face-up card for the trump seven unless the seven is worth more where it
-    is (it completes a meld worth more than the better trump)."""
+    is (it completes a meld worth more than the better trump). ``meld_wins`` is the
+    answer of RULES-VARIANTS §7, when given: the run holding the seven then counts for
+    all its points or for none, instead of a guess."""
     seven = 1 << (trump * 8 + Rank.SEVEN)
     swapped = (hand & ~seven) | (1 << proposed)
-    if hand_worth(swapped, trump, rules) >= hand_worth(hand, trump, rules):
+    kept = hand_worth(hand, trump, rules)
+    if meld_wins is not None:
+        for meld in find_melds(hand, rules):
+            if meld.suit == trump and meld.top - meld.length + 1 == Rank.SEVEN:
+                kept += (meld.points if meld_wins else 0) - _meld_worth(meld)
+    if hand_worth(swapped, trump, rules) >= kept:
         return EXCHANGE_SEVEN
     return KEEP_SEVEN

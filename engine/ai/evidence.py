@@ -17,6 +17,8 @@ import random
 from engine.actions import NAME_SUIT, PASS, TAKE_PROPOSED, Action
 from engine.cards import Rank
 from engine.game import Phase
+from engine.phases.bidding import proposal_count
+from engine.rules import RoundTwo
 from engine.view import PlayerView
 
 from .bidding import choose_bid
@@ -30,8 +32,9 @@ def bids_agree(view: PlayerView, info: Knowledge, deal: Deal, rng: random.Random
     if view.proposed is None or not view.bids:
         return True
     n = view.players
-    proposed = view.proposed.index
-    proposed_suit = proposed >> 3
+    # RULES-VARIANTS §2: bidding round k was on the k-th proposed card
+    cards = [card.index for card in (*view.refused, view.proposed)]
+    next_cards = bool(view.refused) or (n < 4 and view.rules.round_two is not RoundTwo.NAME_SUIT)
     bidding_hands: dict[int, int] = {}
     for number, (seat, action) in enumerate(view.bids):
         if seat == view.seat:
@@ -40,8 +43,14 @@ def bids_agree(view: PlayerView, info: Knowledge, deal: Deal, rng: random.Random
         if hand is None:
             hand = _bidding_hand(view, info, deal, seat, rng)
             bidding_hands[seat] = hand
-        if number < n:
-            legal: list[Action] = [PASS, TAKE_PROPOSED]
+        proposed = cards[min(number // n, len(cards) - 1)] if next_cards else cards[-1]
+        proposed_suit = proposed >> 3
+        if next_cards:
+            last = number // n + 1 == proposal_count(view.rules, n)
+            must = last and view.rules.obligatory_dealer and seat == view.dealer
+            legal: list[Action] = [TAKE_PROPOSED] if must else [PASS, TAKE_PROPOSED]
+        elif number < n:
+            legal = [PASS, TAKE_PROPOSED]
         else:
             legal = [NAME_SUIT[s] for s in range(4) if s != proposed_suit]
             if not (view.rules.obligatory_dealer and seat == view.dealer):

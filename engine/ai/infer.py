@@ -29,7 +29,16 @@ from engine.view import PlayerView
 
 from .bits import FULL, HIGHER_TRUMPS, STRENGTH
 
-__all__ = ["Deal", "Knowledge", "MeldLayout", "knowledge", "meld_layout", "resample"]
+__all__ = [
+    "Deal",
+    "Knowledge",
+    "MeldLayout",
+    "game_state",
+    "knowledge",
+    "meld_layout",
+    "resample",
+    "stock_order",
+]
 
 _MAX_ATTEMPTS: Final = 400
 """Deals tried before the meld constraints are relaxed (they fail only on rare, very
@@ -346,6 +355,8 @@ def meld_layout(
     rules: Rules,
     dealer: int | None = None,
     bidder: int | None = None,
+    *,
+    melds: bool = True,
 ) -> MeldLayout:
     """Who scores melds and bella, from the hands as they were at the start of the play
     (RULES.md §5 through :func:`engine.melds.rank_melds`, as :class:`engine.Game` does).
@@ -353,22 +364,23 @@ def meld_layout(
     ``dealer`` defaults to the seat before ``leader``; ``bidder`` is needed for
     ``defenders_pool_melds`` (without it the option is not applied). A tie that
     ``meld_tie=last_trick`` leaves to the last trick is counted for the first to play
-    among the tied: a simplification of the utility, not of the rules."""
+    among the tied: a simplification of the utility, not of the rules. ``melds=False``
+    (a висяк hand, RULES-VARIANTS §19): only bella."""
     n = len(start_hands)
     sides = [seat % 2 if n == 4 else seat for seat in range(n)]
     pool = rules.defenders_pool_melds and n == 3 and bidder is not None
     groups = [int(seat != bidder) for seat in range(n)] if pool else sides
-    melds = [find_melds(hand, rules, n) for hand in start_hands]
+    found = [find_melds(hand, rules, n) if melds else () for hand in start_hands]
     bella = None
     debertz = None
     for offset in range(n):
         seat = (leader + offset) % n
-        if debertz is None and any(wins_game(m, rules) for m in melds[seat]):
+        if debertz is None and any(wins_game(m, rules) for m in found[seat]):
             debertz = sides[seat]
         if has_bella(start_hands[seat], trump):
             bella = seat
     ranking = rank_melds(
-        melds,
+        found,
         trump,
         rules,
         first_leader=leader,
@@ -379,8 +391,8 @@ def meld_layout(
         return MeldLayout(None, 0, bella, debertz)
     group = groups[ranking.seat]
     seats = tuple(seat for seat in range(n) if groups[seat] == group)
-    points = sum(m.points for seat in seats for m in melds[seat])
-    pooled = tuple((seat, sum(m.points for m in melds[seat])) for seat in seats)
+    points = sum(m.points for seat in seats for m in found[seat])
+    pooled = tuple((seat, sum(m.points for m in found[seat])) for seat in seats)
     return MeldLayout(sides[seats[0]], points, bella, debertz, pooled if pool else ())
 
 
@@ -428,7 +440,9 @@ def knowledge(view: PlayerView) -> Knowledge:
 
     for seat, card in view.known_cards:
         fixed[seat] |= card.mask
-    if view.proposed is not None and n < 4:
+    for card in view.refused:
+        gone |= card.mask  # §2: set aside face up, out of play
+    if view.proposed is not None and n < 4 and view.proposed_holder is None:
         if view.seven_exchanger is not None and view.trump is not None:
             gone |= 1 << (trump * 8 + Rank.SEVEN)  # the seven lies face up in its place
         else:
@@ -459,7 +473,7 @@ def knowledge(view: PlayerView) -> Knowledge:
     announced_by = dict(view.melds_announced)
     announced: list[_MeldSig | None] = [None] * n
     for seat in range(n):
-        if played_by[seat]:
+        if played_by[seat] and not view.visyak_pool:  # a висяк hand announces no melds
             announced[seat] = tuple(
                 sorted((int(a.kind), int(a.top)) for a in announced_by.get(seat, ()))
             )
@@ -477,7 +491,7 @@ def knowledge(view: PlayerView) -> Knowledge:
             counts[seat] = view.hand_sizes[seat] - fixed[seat].bit_count()
             forbidden[seat] &= ~fixed[seat]
     stock_size = hidden.bit_count() - sum(counts)
-    melds_known = bool(view.tricks) and view.leader is not None
+    melds_known = bool(view.tricks) and view.leader is not None and not view.visyak_pool
     meld_side = None
     if view.winning_melds:
         first = view.winning_melds[0][0]
@@ -513,11 +527,18 @@ def resample(view: PlayerView, rng: random.Random) -> Game:
     resampled game are dealt from an arbitrary seed: they are not known either.
     """
     info = knowledge(view)
-    deal = info.sample(rng)
-    return Game.from_dict(game_state(view, info, deal))
+    game = Game.from_dict(game_state(view, info, info.sample(rng)))
+    answer = view.seven_meld_answer
+    # §7's answer speaks of the other hands: keep to deals that give it (it is rare and
+    # short-lived, so a few tries do; after them the answer is left unmatched)
+    for _ in range(_MAX_ATTEMPTS if answer is not None else 0):
+        if game.view(info.seat).seven_meld_answer == answer:
+            break
+        game = Game.from_dict(game_state(view, info, info.sample(rng)))
+    return game
 
 
-def _stock_order(view: PlayerView, deal: Deal) -> list[int]:
+def stock_order(view: PlayerView, deal: Deal) -> list[int]:
     """The stock of the resampled game; with 4 players under six_then_two before the
     packet of 2, the proposed card comes last, so that it is the dealer's."""
     stock = list(deal.stock)
@@ -539,7 +560,7 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
             if has_bella(start_hands[seat], trump):
                 pair = (1 << (trump * 8 + Rank.KING)) | (1 << (trump * 8 + Rank.QUEEN))
                 bella_plays = (info.played_by[seat] & pair).bit_count()
-    this_round = view.bids if view.bid_round == 1 else view.bids[n:]
+    this_round = view.bids[(view.bid_round - 1) * n :]
     passes = sum(1 for _, action in this_round if isinstance(action, Pass))
     played = 0
     for mask in info.played_by:
@@ -580,9 +601,11 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
         "to_act": view.to_act if view.to_act is not None else -1,
         "hands": hands,
         "start_hands": start_hands,
-        "stock": _stock_order(view, deal),
+        "stock": stock_order(view, deal),
         "proposed": view.proposed.index if view.proposed is not None else -1,
         "freza": view.freza.index if view.freza is not None else -1,
+        "refused": [card.index for card in view.refused],
+        "proposed_to": view.proposed_holder if view.proposed_holder is not None else -1,
         # who else qualifies for a redeal claim is hidden; the seat asked now does
         "redeal_claimants": [view.to_act] if view.phase is Phase.REDEAL_CLAIMS else [],
         "fifty_offered": view.phase is Phase.FIFTY_OFFER and view.to_act == view.bidder,

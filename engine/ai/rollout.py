@@ -36,6 +36,8 @@ class HandFrame:
     trump: int
     hanging: int
     baits: tuple[int, ...]
+    visyak_pool: int = 0
+    """RULES-VARIANTS §19: the pool of a висяк hand (0 otherwise)."""
 
     def utility(
         self,
@@ -74,6 +76,7 @@ class HandFrame:
             hanging_before=self.hanging,
             baits_before=self.baits,
             meld_points_by_side=by_side,
+            visyak_pool=self.visyak_pool,
         )
         total = 0
         mine = 0

@@ -34,6 +34,7 @@ def frame_of(game: Game, baits: tuple[int, ...]) -> HandFrame:
         trump=int(game.trump),
         hanging=game.hanging,
         baits=baits,
+        visyak_pool=game.visyak_pool,
     )
 
 
@@ -95,7 +96,8 @@ def simulate_hand(
             assert game.trump is not None
             assert game.proposed is not None
             hand = game.hand_mask(seat)
-            action = choose_exchange(hand, int(game.trump), game.proposed.index, rules)
+            answer = game.view(seat).seven_meld_answer if rules.seven_meld_query else None
+            action = choose_exchange(hand, int(game.trump), game.proposed.index, rules, answer)
         ended = _ended(game.apply(action), side)
         if ended is not None:
             return ended
@@ -105,16 +107,22 @@ def simulate_hand(
     hands = [game.hand_mask(seat) for seat in range(n)]
     leader = game.to_act
     assert leader is not None
-    layout = meld_layout(hands, frame.trump, leader, rules, game.dealer, frame.bidder)
+    layout = meld_layout(
+        hands, frame.trump, leader, rules, game.dealer, frame.bidder, melds=not frame.visyak_pool
+    )
     gone = 0
     if n < 4:
         # the face-up card is seen by all; after an exchange, the seven lies in its place
         assert game.proposed is not None
         gone = game.proposed.mask
-        if any(hand & gone for hand in hands):
+        if game.proposed_holder is not None:
+            gone = 0  # §5: the bidder holds it
+        elif any(hand & gone for hand in hands):
             gone = 1 << (frame.trump * 8)
         if game.freza is not None:
             gone |= game.freza.mask
+        for card in game.refused:
+            gone |= card.mask
     card_points = [0] * n
     tricks = [0] * n
     last = play_out(

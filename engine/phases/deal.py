@@ -16,7 +16,7 @@ from ..cards import DECK, Suit
 from ..events import Event, HandDealt, KlaborWon, Redeal
 from ..rules import FourPlayerDeal
 from ..scoring import side_of
-from . import end
+from . import end, visyak
 from .state import GameState, Phase
 
 __all__ = ["deal", "deal_and_check", "deck_order", "first_dealer", "klabor_holder", "redeal"]
@@ -88,8 +88,12 @@ def klabor_holder(game: GameState) -> tuple[int, int] | None:
 
 
 def deal_and_check(game: GameState, events: list[Event]) -> None:
-    """Deal (appending :class:`HandDealt`), then the klabor check of RULES-VARIANTS H1."""
+    """Deal (appending :class:`HandDealt`), then the klabor check of RULES-VARIANTS H1;
+    a висяк hand (§19) skips both the klabor check and the bidding."""
     events.append(deal(game))
+    if visyak.pool(game):
+        visyak.start(game, events)
+        return
     holder = klabor_holder(game)
     if holder is not None:
         seat, suit = holder

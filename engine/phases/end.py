@@ -26,7 +26,7 @@ from ..rules import (
     TargetTie,
 )
 from ..scoring import BELLA_TO_HOLDER, HandResult, Outcome, SideScore, score_hand, side_of
-from . import deal, play
+from . import deal, play, visyak
 from .state import GameState, Phase
 
 __all__ = [
@@ -72,6 +72,7 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
         bella_to=bella_to(game),
         hanging_queue=game._sheet[-1].hanging_queue if game._sheet else (),
         pools=game._sheet[-1].pools if game._sheet else (),
+        visyak_pool=visyak.pool(game),
     )
     for line in result.sides:
         game._scores[line.side] += line.written
@@ -256,9 +257,11 @@ def bella_trick_winners(game: GameState) -> tuple[int, int]:
 
 
 def next_dealer(game: GameState, result: HandResult) -> int:
+    """By ``dealer_rotation``; after a висяк tie (§19) always the next seat clockwise."""
     n = game._n
     clockwise = (game._dealer + 1) % n
-    if game._rules.dealer_rotation is not DealerRotation.WINNER:
+    rotation = game._rules.dealer_rotation
+    if rotation is not DealerRotation.WINNER or result.outcome is Outcome.VISYAK:
         return clockwise
     written = [line.written for line in result.sides]
     top = max(written)

@@ -5,6 +5,8 @@ legal cards, the open trick, closing a trick.
   each player holds when playing their first card (no card leaves a hand before that).
 - With ``debertz_wins`` the game ends as soon as the holder plays their first card; the
   hand is not scored.
+- In a висяк hand (RULES-VARIANTS §19) nobody has melds: only bella scores, no run is
+  announced and no debertz wins.
 - A meld tie that survives category, top card and trump priority goes to the player who
   plays earlier in the first trick; two melds of one side never compete.
 """
@@ -30,7 +32,7 @@ from ..legal import PlayRules, legal_cards
 from ..melds import Meld, find_melds, has_bella, rank_melds, wins_game
 from ..rules import BellaAnnouncement, FirstLead
 from ..scoring import side_of
-from . import end
+from . import end, visyak
 from .state import GameState, Phase
 
 __all__ = [
@@ -71,7 +73,10 @@ def derive_from_start_hands(game: GameState) -> None:
     n = game._n
     rules = game._rules
     trump = game._trump
-    game._melds = [find_melds(hand, rules, n) for hand in game._start_hands]
+    if visyak.pool(game):
+        game._melds = [()] * n
+    else:
+        game._melds = [find_melds(hand, rules, n) for hand in game._start_hands]
     groups = meld_groups(game)
     ranking = rank_melds(
         game._melds,

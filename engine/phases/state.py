@@ -73,7 +73,9 @@ class GameState:
         "_phase",
         "_played",
         "_proposed",
+        "_proposed_to",
         "_redeal_claimants",
+        "_refused",
         "_rules",
         "_scores",
         "_seed",
@@ -126,7 +128,12 @@ class GameState:
     _phase: Phase
     _played: int
     _proposed: int
+    _proposed_to: int
+    """RULES-VARIANTS §5 ``to_bidder``: the seat the proposed card was dealt to (-1)."""
     _redeal_claimants: list[int]
+    _refused: list[int]
+    """RULES-VARIANTS §2: the proposed cards everyone passed on, set aside face up, in
+    order; the current proposed card is :attr:`_proposed`."""
     _rules: Rules
     _scores: list[int]
     _seed: int
@@ -172,6 +179,8 @@ class GameState:
         self._start_hands = [0] * n
         self._stock = []
         self._proposed = -1
+        self._proposed_to = -1
+        self._refused = []
         self._freza = -1
         self._first_six = [0] * n
         self._fifty_offered = False

@@ -19,6 +19,20 @@ RULE_SETS: dict[str, Rules] = {
         first_lead="bidder",  # type: ignore[arg-type]
         melds_need_trick=True,
     ),
+    # RULES-VARIANTS §2, §5, §7, §19: refused cards, the proposed card in a hand, the
+    # seven's answer, the висяк hand
+    "deal": Rules(
+        round_two="next_cards",  # type: ignore[arg-type]
+        seven_meld_query=True,
+        visyak=True,
+        freza=True,
+        obligatory_dealer=True,
+    ),
+    "to_bidder": Rules(
+        proposed_card="to_bidder",  # type: ignore[arg-type]
+        four_player_deal="six_then_two",  # type: ignore[arg-type]
+        round_two="next_card",  # type: ignore[arg-type]
+    ),
 }
 
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine import Game, Phase, Rules
+from engine import Game, Phase, RoundTwo, Rules
 from engine.ai import knowledge, make_player
 from engine.ai.evidence import bids_agree
 from engine.ai.infer import Deal
@@ -18,7 +18,10 @@ def test_rule_based_bids_agree_with_the_hands_that_made_them(players: int) -> No
     bidder = make_player("heuristic")
     checked = 0
     for seed in range(40):
-        game = Game.new(players, Rules(obligatory_dealer=seed % 2 == 0), seed)
+        # RULES-VARIANTS §2 in a quarter of the games: bids on several proposed cards
+        round_two = RoundTwo.NEXT_CARDS if seed % 4 < 2 else RoundTwo.NAME_SUIT
+        rules = Rules(obligatory_dealer=seed % 2 == 0, round_two=round_two)
+        game = Game.new(players, rules, seed)
         while game.phase is not Phase.FINISHED and game.hand_number == 1:
             seat = game.to_act
             assert seat is not None

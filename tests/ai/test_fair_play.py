@@ -8,7 +8,16 @@ from typing import Any
 
 import pytest
 
-from engine import DECK, KHARKIV_H13, Game, Phase, Rules, SevenExchangeTiming
+from engine import (
+    DECK,
+    KHARKIV_H13,
+    Game,
+    Phase,
+    ProposedCard,
+    RoundTwo,
+    Rules,
+    SevenExchangeTiming,
+)
 from engine.ai import KINDS, make_player, resample
 
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -35,6 +44,13 @@ RULE_SETS = {
         weak_hand_redeal=13,
         extra_cards=4,
         freza=True,
+    ),
+    # RULES-VARIANTS §2, §5, §19: refused cards, the proposed card dealt, the висяк
+    "deal": Rules(
+        round_two=RoundTwo.NEXT_CARDS,
+        proposed_card=ProposedCard.TO_BIDDER,
+        visyak=True,
+        obligatory_dealer=True,
     ),
 }
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from engine import Game, Phase, Rules
+from engine import Game, Phase, ProposedCard, Rules
 from engine.ai import KINDS, Player, SearchPlayer, make_player
 
 from .positions import RULE_SETS, positions
@@ -30,7 +30,9 @@ def test_every_kind_plays_legal_actions_in_every_phase(players: int, rules_name:
         for kind in KINDS:
             action = make_player(kind, seed=5, **FAST[kind]).choose(view)
             assert action in game.legal_actions(), (kind, game.phase, action)
-    expected = {Phase.BIDDING, Phase.PLAY} | ({Phase.EXCHANGE} if players < 4 else set())
+    # §5 to_bidder: no seven exchange
+    exchange = players < 4 and RULE_SETS[rules_name].proposed_card is ProposedCard.STAYS
+    expected = {Phase.BIDDING, Phase.PLAY} | ({Phase.EXCHANGE} if exchange else set())
     assert phases == expected
 
 

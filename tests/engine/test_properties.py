@@ -125,10 +125,15 @@ def check_partition(game: Game) -> None:
         pieces += _stock(game)  # six_then_two before the packet of 2 (proposed included)
     else:
         pieces += _stock(game)
+        pieces += game.refused  # RULES-VARIANTS §2: set aside face up
         proposed = game.proposed
         assert proposed is not None
         exchanger = game.view(0).seven_exchanger
-        if exchanger is None:
+        if game.proposed_holder is not None:  # §5: dealt to the bidder
+            assert proposed in game.hand(game.proposed_holder) or proposed in _played_this_hand(
+                game
+            )
+        elif exchanger is None:
             pieces.append(proposed)
         else:  # the trump seven now lies face up in the proposed card's place
             assert game.trump is not None
@@ -168,7 +173,7 @@ def check_view(game: Game, seat: int | None) -> PlayerView:
         allowed = {card for s, card in known if s == other}
         assert leaked <= allowed, f"seat {seat} sees seat {other}'s {sorted(map(str, leaked))}"
     if game.phase is not Phase.FINISHED:
-        hidden_stock = set(_stock(game)) - {game.freza, game.proposed}
+        hidden_stock = set(_stock(game)) - {game.freza, game.proposed, *game.refused}
         assert not visible & hidden_stock, "the unused stock is never shown (but the freza)"
     return view
 
@@ -213,7 +218,8 @@ def expected_reason(game: Game, action: Action) -> Reason:
         return Reason.NO_SEVEN_TO_EXCHANGE
     if phase is Phase.BIDDING:
         if isinstance(action, Pass):
-            return Reason.DEALER_MUST_NAME_SUIT
+            names = any(isinstance(a, NameSuit) for a in game.legal_actions())
+            return Reason.DEALER_MUST_NAME_SUIT if names else Reason.DEALER_MUST_PLAY
         if isinstance(action, NameSuit | TakeProposed):
             return Reason.SUIT_NOT_ALLOWED
         return Reason.WRONG_PHASE

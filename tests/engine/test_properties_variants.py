@@ -12,7 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import ALL_PRESETS, Rules
+from engine import (
+    ALL_PRESETS,
+    FirstLead,
+    FourPlayerDeal,
+    ProposedCard,
+    RoundTwo,
+    Rules,
+    SevenExchangeTiming,
+    ThreePlayerContract,
+)
 
 from .test_properties import PROPERTY_SETTINGS, run_checked_game
 
@@ -47,6 +56,8 @@ def random_rules(draw: st.DrawFn) -> Rules:
     changes = {name: draw(_values(name)) for name in sorted(names) if name != "target"}
     if changes.get("bolt_by_players", rules.bolt_by_players):
         changes["bolt_penalty"] = 0
+    if changes.get("visyak", rules.visyak) and changes.get("hanging_bait", rules.hanging_bait):
+        changes[draw(st.sampled_from(["visyak", "hanging_bait"]))] = False
     return dataclasses.replace(rules, **changes)
 
 
@@ -61,3 +72,33 @@ def test_random_option_combinations_keep_the_invariants(
     players: int, rules: Rules, seed: int, policy_seed: int
 ) -> None:
     run_checked_game(players, rules, seed, policy_seed, max_hands=2)
+
+
+DEAL_OPTIONS = [
+    # RULES-VARIANTS §2, §5, §7, §19 forced on, alone and together with what they meet
+    Rules(round_two=RoundTwo.NEXT_CARD, obligatory_dealer=True, seven_meld_query=True),
+    Rules(round_two=RoundTwo.NEXT_CARDS, freza=True, extra_cards=4),
+    Rules(
+        proposed_card=ProposedCard.TO_BIDDER,
+        four_player_deal=FourPlayerDeal.SIX_THEN_TWO,
+        round_two=RoundTwo.NEXT_CARDS,
+    ),
+    Rules(visyak=True, target=1001, weak_hand_redeal=13, first_lead=FirstLead.BIDDER),
+    Rules(
+        visyak=True,
+        three_player_contract=ThreePlayerContract.SUM,
+        proposed_card=ProposedCard.TO_BIDDER,
+        seven_exchange_timing=SevenExchangeTiming.BEFORE_EXTRAS,
+        seven_meld_query=True,
+    ),
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", range(len(DEAL_OPTIONS)))
+@settings(PROPERTY_SETTINGS, max_examples=8)
+@given(seed=st.integers(0, 2**32 - 1), policy_seed=st.integers(0, 2**32 - 1))
+def test_the_deal_options_keep_the_invariants(
+    players: int, variant: int, seed: int, policy_seed: int
+) -> None:
+    run_checked_game(players, DEAL_OPTIONS[variant], seed, policy_seed, max_hands=3)

@@ -41,7 +41,7 @@ PLAIN_PREFIXES = (
     "duration-",
     "topic-",
 )
-PLAIN_KEYS = frozenset({"points", "sheet-bait-mark", "sheet-hand"})
+PLAIN_KEYS = frozenset({"points", "sheet-bait-mark", "sheet-visyak-mark", "sheet-hand"})
 ALLOWED_MARKUP = re.compile(r"</?(?:b|i)>|<a href=\"[^\"]+\">|</a>")
 
 
@@ -123,6 +123,7 @@ def test_every_key_is_used_by_the_code() -> None:
         "optinfo-",
         "topic-",
         "opt-",
+        "optinfo-",
         "value-",
         "preset-",
         "btn-preset-",

@@ -20,6 +20,7 @@ from engine import (
     Phase,
     PlayCard,
     PlayerView,
+    RoundTwo,
     Rules,
 )
 
@@ -43,6 +44,14 @@ RULE_SETS = {
     # redeal claims come often; the 50-point offer with 2 players.
     "claims_and_offers": Rules(
         weak_hand_redeal=30, four_sevens_redeal=True, offer_fifty=True, freza=True
+    ),
+    # RULES-VARIANTS §2, §7, §19: refused cards, the seven's answer, the висяк hand
+    "deal": Rules(
+        round_two=RoundTwo.NEXT_CARDS,
+        seven_meld_query=True,
+        visyak=True,
+        freza=True,
+        target=301,
     ),
 }
 

@@ -55,7 +55,7 @@ def heuristic_action(view: PlayerView, margin: float = 0.0) -> Action:
     trump = int(view.trump)
     if view.phase is Phase.EXCHANGE:
         assert view.proposed is not None
-        return choose_exchange(hand, trump, view.proposed.index, view.rules)
+        return choose_exchange(hand, trump, view.proposed.index, view.rules, view.seven_meld_answer)
     if view.phase is Phase.FIFTY_OFFER:
         offered = seat == view.bidder
         return choose_fifty(hand, trump, offered, view.rules)

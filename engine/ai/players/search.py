@@ -31,7 +31,15 @@ from engine.view import PlayerView
 from ..base import decision_rng
 from ..bits import POINTS_BY_TRUMP
 from ..evidence import bids_agree
-from ..infer import Deal, Knowledge, MeldLayout, game_state, knowledge, meld_layout
+from ..infer import (
+    Deal,
+    Knowledge,
+    MeldLayout,
+    game_state,
+    knowledge,
+    meld_layout,
+    stock_order,
+)
 from ..policy import trick_winner
 from ..rollout import HandFrame, play_out
 from ..simulate import simulate_hand
@@ -140,7 +148,9 @@ class SearchPlayer:
         assert view.seat is not None
         side = view.side_of(view.seat)
         template = game_state(view, info, Deal(info.fixed, ()))
-        template["sheet"] = []  # only the scores and bait counts matter to one hand
+        # only the scores, the bait counts and the last result (a висяк pool, hanging
+        # points) matter to one hand
+        template["sheet"] = template["sheet"][-1:]
         baits = tuple(template["baits"])
         totals = [0.0] * len(candidates)
         done = 0
@@ -149,7 +159,7 @@ class SearchPlayer:
             deal = self._sample(view, info, rng)
             data = dict(template)
             data["hands"] = list(deal.hands)
-            data["stock"] = list(deal.stock)
+            data["stock"] = stock_order(view, deal)
             base = Game.from_dict(data)
             for j, action in enumerate(candidates):
                 totals[j] += simulate_hand(base.copy(), side, action, baits)
@@ -195,7 +205,15 @@ class SearchPlayer:
             deal = self._sample(view, info, rng)
             start = [deal.hands[s] | info.played_by[s] for s in range(n)]
             if shown_melds is None:
-                layout = meld_layout(start, trump, info.leader, rules, view.dealer, bidder)
+                layout = meld_layout(
+                    start,
+                    trump,
+                    info.leader,
+                    rules,
+                    view.dealer,
+                    bidder,
+                    melds=not view.visyak_pool,
+                )
             else:
                 # the melds are public now; only an unannounced bella is still hidden
                 bella = view.bella
@@ -306,4 +324,5 @@ def _frame(view: PlayerView, info: Knowledge) -> HandFrame:
         trump=info.trump,
         hanging=view.hanging,
         baits=tuple(baits),
+        visyak_pool=view.visyak_pool,
     )
