@@ -141,4 +141,6 @@ def ignored_options(rules: Rules, *, players: int | None = None) -> frozenset[st
         ignored.add("bolt_penalty")
     if players is not None:
         ignored.update(name for name, counts in _PLAYER_COUNTS.items() if players not in counts)
+        if players == 4 and rules.four_player_deal is FourPlayerDeal.EIGHT:
+            ignored.add("proposed_card")  # H3: with the deal of eight it is the dealer's
     return frozenset(ignored)

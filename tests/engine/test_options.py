@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine import PRESETS, Rules, RulesError, Topic, ignored_options
+from engine import (
+    PRESETS,
+    FourPlayerDeal,
+    ProposedCard,
+    Rules,
+    RulesError,
+    Topic,
+    ignored_options,
+)
 
 
 def test_every_option_but_the_target_has_one_topic() -> None:
@@ -66,6 +74,14 @@ def test_options_for_other_player_counts_are_ignored(
     found = ignored_options(Rules(), players=players)
     assert ignored <= found
     assert not applies & found
+
+
+def test_the_proposed_card_to_the_bidder_needs_the_deal_of_six_then_two() -> None:
+    to_bidder = Rules(proposed_card=ProposedCard.TO_BIDDER)
+    assert "proposed_card" in ignored_options(to_bidder, players=4)
+    six = to_bidder.replace(four_player_deal=FourPlayerDeal.SIX_THEN_TWO)
+    assert "proposed_card" not in ignored_options(six, players=4)
+    assert {"seven_exchange", "seven_meld_query"} <= ignored_options(to_bidder, players=3)
 
 
 def test_a_forbidden_combination_names_both_options() -> None:
