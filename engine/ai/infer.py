@@ -355,7 +355,8 @@ def meld_layout(
     ``meld_tie=last_trick`` leaves to the last trick is counted for the first to play
     among the tied: a simplification of the utility, not of the rules."""
     n = len(start_hands)
-    sides = [seat % 2 if n == 4 else seat for seat in range(n)]
+    solo = rules.solo(n)
+    sides = [seat % 2 if n == 4 and not solo else seat for seat in range(n)]
     pool = rules.defenders_pool_melds and n == 3 and bidder is not None
     groups = [int(seat != bidder) for seat in range(n)] if pool else sides
     melds = [find_melds(hand, rules, n) for hand in start_hands]
@@ -481,7 +482,7 @@ def knowledge(view: PlayerView) -> Knowledge:
     meld_side = None
     if view.winning_melds:
         first = view.winning_melds[0][0]
-        meld_side = first % 2 if n == 4 else first
+        meld_side = view.side_of(first)
     return Knowledge(
         seat=me,
         players=n,
@@ -548,8 +549,7 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
     for seat in range(n):
         if info.played_by[seat]:
             first_played |= 1 << seat
-    sides = 2 if n == 4 else n
-    baits = [0] * sides
+    baits = [0] * len(view.scores)
     for result in view.sheet:
         for line in result.sides:
             if line.bait:

@@ -12,15 +12,16 @@ from ..actions import Action, NameSuit, Pass, TakeProposed
 from ..cards import Suit
 from ..errors import IllegalActionError, Reason
 from ..events import BidMade, Event, TrumpChosen
-from . import deal, exchange, fifty
+from . import deal, exchange, fifty, match
 from .state import GameState, wrong_phase
 
 __all__ = ["apply_bid", "check_bid", "legal_bids", "must_name_suit"]
 
 
 def must_name_suit(game: GameState, seat: int) -> bool:
-    """Obligatory dealer: the dealer may not pass in round 2."""
-    return game._bid_round == 2 and game._rules.obligatory_dealer and seat == game._dealer
+    """Obligatory dealer: the dealer may not pass in round 2 (in a two-round match, only
+    as §27 says)."""
+    return game._bid_round == 2 and seat == game._dealer and match.dealer_obliged(game)
 
 
 def legal_bids(game: GameState) -> list[Action]:

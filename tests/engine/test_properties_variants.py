@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import ALL_PRESETS, Rules
+from engine import ALL_PRESETS, Dave, GameFormat, Rules
 
 from .test_properties import PROPERTY_SETTINGS, run_checked_game
 
@@ -47,6 +47,11 @@ def random_rules(draw: st.DrawFn) -> Rules:
     changes = {name: draw(_values(name)) for name in sorted(names) if name != "target"}
     if changes.get("bolt_by_players", rules.bolt_by_players):
         changes["bolt_penalty"] = 0
+    if (
+        changes.get("dave", rules.dave) is not Dave.OFF
+        and changes.get("format", rules.format) is GameFormat.TARGET
+    ):
+        changes["format"] = draw(st.sampled_from([GameFormat.ONE_HAND, GameFormat.ONE_HAND_BAIT]))
     return dataclasses.replace(rules, **changes)
 
 
