@@ -14,13 +14,16 @@ from bot.i18n import translator
 from engine import (
     Action,
     Card,
+    ConcedeDave,
     ExchangeSeven,
     KeepSeven,
     Meld,
     MeldAnnouncement,
     NameSuit,
+    OfferDave,
     Pass,
     PlayCard,
+    PlayOnDave,
     Rank,
     Suit,
     TakeProposed,
@@ -122,4 +125,10 @@ def action_label(action: Action, lang: str) -> str:
         return tr.plain("action-exchange")
     if isinstance(action, KeepSeven):
         return tr.plain("action-keep")
+    if isinstance(action, OfferDave):
+        return tr.plain("action-dave")
+    if isinstance(action, ConcedeDave):
+        return tr.plain("action-concede")
+    if isinstance(action, PlayOnDave):
+        return tr.plain("action-play-on")
     raise TypeError(f"no label for action {action!r}")

@@ -25,13 +25,17 @@ from bot.i18n import translator
 from engine import (
     Action,
     Card,
+    ConcedeDave,
+    Dave,
     ExchangeSeven,
     KeepSeven,
     NameSuit,
+    OfferDave,
     Pass,
     Phase,
     PlayCard,
     PlayerView,
+    PlayOnDave,
     TakeProposed,
     sorted_for_display,
 )
@@ -42,6 +46,9 @@ from .keyboard import MAX_CALLBACK_BYTES, PRIMARY, SUCCESS, button, markup
 from .table import bids_line, freza_line, last_trick_line, trick_line
 
 __all__ = ["hand_keyboard", "hand_screen", "legal_cards", "render_hand", "seats_to_redraw"]
+
+_PLAYING = (Phase.PLAY, Phase.DAVE)
+"""The play, and a «даве» offer in it (RULES-VARIANTS §25)."""
 
 
 def legal_cards(view: PlayerView) -> frozenset[Card]:
@@ -74,7 +81,7 @@ def hand_screen(view: PlayerView) -> object:
         trump,
         None if trump is not None else view.proposed,
         view.freza,
-        view.own_melds if view.phase is Phase.PLAY else (),
+        view.own_melds if view.phase in _PLAYING else (),
     )
 
 
@@ -109,6 +116,9 @@ def _prompt(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
         return tr("hand-bid-2-must")
     if view.phase is Phase.EXCHANGE and view.proposed is not None:
         return tr("hand-exchange", card=card_label(view.proposed, lang))
+    if view.phase is Phase.DAVE:
+        offerer = names[1 - view.seat] if view.seat is not None else ""
+        return tr("hand-dave-offered", name=offerer, stake=view.stake, next=view.next_stake)
     return tr("hand-your-lead" if not view.trick else "hand-your-turn")
 
 
@@ -133,7 +143,9 @@ def render_hand(
     turn = is_turn(view)
     if view.phase is Phase.BIDDING and turn:
         lines.append(bids_line(view, names, lang))
-    if view.own_melds and view.phase is Phase.PLAY:
+    if turn and view.rules.dave is not Dave.OFF and view.phase in _PLAYING:
+        lines.append(tr("hand-stake", stake=view.stake))
+    if view.own_melds and view.phase in _PLAYING:
         melds = ", ".join(meld_announced(meld, lang) for meld in view.own_melds)
         lines.append(tr("hand-own-melds", melds=melds))
     if view.phase is Phase.PLAY and turn:
@@ -172,6 +184,13 @@ def _decision_rows(
             rows.append([button(text, cb(action), style=PRIMARY)])
         elif isinstance(action, KeepSeven):
             rows.append([button(tr.plain("btn-keep"), cb(action))])
+        elif isinstance(action, OfferDave):
+            rows.append([button(tr.plain("btn-dave", next=view.next_stake), cb(action))])
+        elif isinstance(action, ConcedeDave):
+            choices.append(button(tr.plain("btn-concede", stake=view.stake), cb(action)))
+        elif isinstance(action, PlayOnDave):
+            text = tr.plain("btn-play-on", next=view.next_stake)
+            choices.insert(0, button(text, cb(action), style=PRIMARY))
     return [row for row in (suits, choices, *rows) if row]
 
 

@@ -6,7 +6,7 @@ from bot import db
 from bot.db import lookups
 from bot.render.messages import Notice, notice
 from bot.render.rules_text import render_rules
-from bot.render.sheet import render_score_sheet
+from bot.render.sheet import render_score_sheet, sheet_extra
 from bot.services.context import AppContext
 from bot.services.presenter import show_hands, show_table, side_names
 from bot.services.tables import load_table
@@ -29,13 +29,15 @@ async def score_text(ctx: AppContext, chat_id: int) -> str:
         assert active.game is not None
         table = await load_table(session, active.row, active.game)
         game = active.game
+        names = side_names(table, chat.language)
         return render_score_sheet(
             game.sheet,
             game.scores,
-            side_names(table, chat.language),
-            game.rules.target,
+            names,
+            None if game.rules.one_hand else game.rules.target,
             chat.language,
             hanging=game.hanging,
+            extra=sheet_extra(game.public_view(), names, chat.language),
         )
 
 

@@ -119,6 +119,7 @@ def test_every_key_is_used_by_the_code() -> None:
         "reason-",
         "rule-",
         "opt-",
+        "optinfo-",  # RULES-VARIANTS options' one-line explanations, for /settings
         "value-",
         "preset-",
         "btn-preset-",
