@@ -12,7 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import ALL_PRESETS, Dave, GameFormat, Rules
+from engine import (
+    ALL_PRESETS,
+    Dave,
+    FourPlayerMode,
+    GameFormat,
+    Match,
+    Rules,
+    ThreePlayerBait,
+)
 
 from .test_properties import PROPERTY_SETTINGS, run_checked_game
 
@@ -66,3 +74,22 @@ def test_random_option_combinations_keep_the_invariants(
     players: int, rules: Rules, seed: int, policy_seed: int
 ) -> None:
     run_checked_game(players, rules, seed, policy_seed, max_hands=2)
+
+
+# RULES-VARIANTS §24, §25, §27: rule sets a random subset of options rarely reaches.
+END_RULES = [
+    Rules(four_player_mode=FourPlayerMode.SOLO, three_player_bait=ThreePlayerBait.HALF),
+    Rules(format=GameFormat.ONE_HAND, dave=Dave.ARITHMETIC),
+    Rules(format=GameFormat.ONE_HAND_BAIT, dave=Dave.GEOMETRIC, hanging_bait=True),
+    Rules(match=Match.TWO_ROUNDS, target=101, obligatory_dealer=True),
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("rules", END_RULES, ids=["solo", "one_hand", "one_hand_bait", "match"])
+@settings(PROPERTY_SETTINGS, max_examples=8)
+@given(seed=st.integers(0, 2**32 - 1), policy_seed=st.integers(0, 2**32 - 1))
+def test_four_player_mode_formats_dave_and_matches_keep_the_invariants(
+    players: int, rules: Rules, seed: int, policy_seed: int
+) -> None:
+    run_checked_game(players, rules, seed, policy_seed, max_hands=3)
