@@ -117,18 +117,19 @@ def action_label(action: Action, lang: str) -> str:
         return card_label(action.card, lang)
     if isinstance(action, NameSuit):
         return suit_label(action.suit, lang)
-    if isinstance(action, Pass):
-        return tr.plain("action-pass")
-    if isinstance(action, TakeProposed):
-        return tr.plain("action-play")
-    if isinstance(action, ExchangeSeven):
-        return tr.plain("action-exchange")
-    if isinstance(action, KeepSeven):
-        return tr.plain("action-keep")
-    if isinstance(action, OfferDave):
-        return tr.plain("action-dave")
-    if isinstance(action, ConcedeDave):
-        return tr.plain("action-concede")
-    if isinstance(action, PlayOnDave):
-        return tr.plain("action-play-on")
-    raise TypeError(f"no label for action {action!r}")
+    key = _ACTION_KEYS.get(type(action))
+    if key is None:
+        raise TypeError(f"no label for action {action!r}")
+    return tr.plain(key)
+
+
+_ACTION_KEYS: dict[type[Action], str] = {
+    Pass: "action-pass",
+    TakeProposed: "action-play",
+    ExchangeSeven: "action-exchange",
+    KeepSeven: "action-keep",
+    OfferDave: "action-dave",
+    ConcedeDave: "action-concede",
+    PlayOnDave: "action-play-on",
+}
+"""The locale key of each decision that is a word, not a card or a suit."""

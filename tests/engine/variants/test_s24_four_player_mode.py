@@ -9,6 +9,7 @@ from engine import (
     FourPlayerMode,
     Game,
     GameOver,
+    HandResult,
     HandScored,
     Outcome,
     Phase,
@@ -27,14 +28,14 @@ from .helpers import legal
 SOLO = Rules(four_player_mode=FourPlayerMode.SOLO)
 
 
-def scored(
+def solo_hand(
     card_points: tuple[int, int, int, int],
     last_trick_seat: int,
     rules: Rules = SOLO,
     bidder: int = 0,
-) -> list[int]:
-    """What each seat writes for a 4-player hand without melds or bella."""
-    result = score_hand(
+) -> HandResult:
+    """A 4-player hand without melds or bella, each seat with two tricks."""
+    return score_hand(
         rules=rules,
         players=4,
         hand_number=1,
@@ -50,7 +51,16 @@ def scored(
         hanging_before=0,
         baits_before=(0, 0, 0, 0),
     )
-    return [line.written for line in result.sides]
+
+
+def scored(
+    card_points: tuple[int, int, int, int],
+    last_trick_seat: int,
+    rules: Rules = SOLO,
+    bidder: int = 0,
+) -> list[int]:
+    """What each seat writes for :func:`solo_hand`."""
+    return [line.written for line in solo_hand(card_points, last_trick_seat, rules, bidder).sides]
 
 
 def test_each_seat_is_a_side() -> None:
@@ -86,22 +96,7 @@ def test_half_splits_the_bait_among_all_three() -> None:
 
 def test_richer_else_hang_keeps_the_bait_for_the_tied_richest() -> None:
     rules = SOLO.replace(three_player_bait=ThreePlayerBait.RICHER_ELSE_HANG)
-    result = score_hand(
-        rules=rules,
-        players=4,
-        hand_number=1,
-        dealer=3,
-        bidder=0,
-        trump=Suit.HEARTS,
-        card_points=(31, 50, 50, 21),
-        tricks=(2, 2, 2, 2),
-        last_trick_seat=3,
-        meld_side=None,
-        meld_points=0,
-        bella_seat=None,
-        hanging_before=0,
-        baits_before=(0, 0, 0, 0),
-    )
+    result = solo_hand((31, 50, 50, 21), 3, rules)
     assert [line.written for line in result.sides] == [0, 50, 50, 31]
     assert result.pools == ((31, (1, 2)),)
 
