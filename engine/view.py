@@ -98,6 +98,13 @@ class PlayerView:
     match_games: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """§27: each finished game of the match as (winning side, final scores)."""
 
+    @property
+    def next_stake(self) -> int:
+        """RULES-VARIANTS §25: the stake a play-on would make."""
+        from .phases.dave import next_stake
+
+        return next_stake(self.rules, self.stake)
+
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.players == 4 and not self.rules.solo(4) else seat
 

@@ -143,7 +143,7 @@ def render_hand(
     turn = is_turn(view)
     if view.phase is Phase.BIDDING and turn:
         lines.append(bids_line(view, names, lang))
-    if turn and view.rules.dave is not Dave.OFF and view.phase in _PLAYING:
+    if turn and view.players == 2 and view.rules.dave is not Dave.OFF and view.phase in _PLAYING:
         lines.append(tr("hand-stake", stake=view.stake))
     if view.own_melds and view.phase in _PLAYING:
         melds = ", ".join(meld_announced(meld, lang) for meld in view.own_melds)

@@ -15,7 +15,7 @@ from .. import actions as act
 from ..actions import Action, ConcedeDave, OfferDave, PlayOnDave
 from ..errors import IllegalActionError, Reason
 from ..events import DaveConceded, DaveOffered, DavePlayedOn, Event
-from ..rules import Dave
+from ..rules import Dave, Rules
 from . import end
 from .state import GameState, Phase
 
@@ -34,10 +34,9 @@ def may_offer(game: GameState) -> bool:
     return applies(game) and game._phase is Phase.PLAY and game._dave_next in (-1, game._to_act)
 
 
-def next_stake(game: GameState) -> int:
-    """The stake after a play-on."""
-    stake = game._dave_stake
-    return stake * 2 if game._rules.dave is Dave.GEOMETRIC else stake + 1
+def next_stake(rules: Rules, stake: int) -> int:
+    """The stake after a play-on: the next term, 2, 3, ... or 2, 4, ..."""
+    return stake * 2 if rules.dave is Dave.GEOMETRIC else stake + 1
 
 
 def check_dave(game: GameState, action: Action) -> None:
@@ -89,7 +88,7 @@ def apply_dave(game: GameState, action: Action, events: list[Event]) -> None:
         stakes[1 - seat] = stake
         end.finish_with_stakes(game, stakes, events)
         return
-    game._dave_stake = next_stake(game)
+    game._dave_stake = next_stake(game._rules, game._dave_stake)
     game._dave_next = seat
     game._phase = Phase.PLAY
     game._to_act = 1 - seat
