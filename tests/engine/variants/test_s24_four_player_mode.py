@@ -11,12 +11,14 @@ from engine import (
     GameOver,
     HandResult,
     HandScored,
+    MeldTie,
     Outcome,
     Phase,
     Rules,
     Suit,
     ThreePlayerBait,
     ThreePlayerContract,
+    TrickWon,
 )
 from engine.ai import HeuristicPlayer
 from engine.ai.policy import _partner
@@ -188,3 +190,24 @@ def test_computer_players_have_no_partner_and_finish_a_game() -> None:
     assert game.winner in range(4)
     assert all(result.outcome in (Outcome.MADE, Outcome.BAIT) for result in game.sheet)
     assert Game.from_json(game.to_json()) == game
+
+
+# Seats 0 and 1 hold tied terzes (clubs and diamonds to the 9, hearts trump); seat 2,
+# holding no meld, takes the last trick.
+TIED = [
+    "7C 8C 9C AS 9S 7S QD AD",
+    "7D 8D 9D KC AC 8S 10S KS",
+    "JH AH KH 8H QC JC 10D JD",
+    "7H 9H 10H QH 10C KD QS JS",
+]
+
+
+def test_meld_tie_last_trick_taken_by_no_tied_holder_goes_to_the_first_to_play() -> None:
+    game = deal(4, 3, TIED, "7H", SOLO.replace(meld_tie=MeldTie.LAST_TRICK))
+    play(game, "play")
+    events = play_out(game)
+    (last,) = [event for event in events_of(events, TrickWon) if event.last]
+    assert last.winner == 2
+    (hand,) = events_of(events, HandScored)
+    # seat 0 leads the first trick, so plays before seat 1
+    assert [line.melds for line in hand.result.sides] == [20, 0, 0, 0]
