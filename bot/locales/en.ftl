@@ -447,7 +447,10 @@ btn-dave = 🤝 Dave (for { $next })
 btn-concede = 🏳️ Concede (−{ $stake })
 btn-play-on = ⚔️ Play on for { $next }
 result-played = 🎯 One hand, no bait: each side writes its own points, the higher wins.
-game-over-winners = 🏆 <b>Game!</b> { $names } win.
+game-over-winners = 🏆 <b>Game!</b> { $names } { $count ->
+        [one] wins
+       *[other] win
+    }.
 game-over-stakes = 💰 Stakes: { $stakes }
 msg-dave-offered = 🤝 { $name }: «dave»! The opponent concedes { $stake } or plays on.
 msg-dave-conceded = 🏳️ { $name } concedes and pays { $stake }.

@@ -452,7 +452,10 @@ btn-dave = 🤝 Даве (на { $next })
 btn-concede = 🏳️ Сдаюсь (−{ $stake })
 btn-play-on = ⚔️ Играем на { $next }
 result-played = 🎯 В одну сдачу без байта: каждый пишет своё, выигрывает больший.
-game-over-winners = 🏆 <b>Партия!</b> Побеждают { $names }.
+game-over-winners = 🏆 <b>Партия!</b> { $count ->
+        [one] Побеждает
+       *[other] Побеждают
+    } { $names }.
 game-over-stakes = 💰 Ставки: { $stakes }
 msg-dave-offered = 🤝 { $name }: «даве»! Соперник сдаётся за { $stake } или играет дальше.
 msg-dave-conceded = 🏳️ { $name } сдаётся и отдаёт { $stake }.

@@ -451,7 +451,10 @@ btn-dave = 🤝 Даве (на { $next })
 btn-concede = 🏳️ Здаюся (−{ $stake })
 btn-play-on = ⚔️ Граємо на { $next }
 result-played = 🎯 В одну здачу без байду: кожен пише своє, виграє більший.
-game-over-winners = 🏆 <b>Партія!</b> Перемагають { $names }.
+game-over-winners = 🏆 <b>Партія!</b> { $count ->
+        [one] Перемагає
+       *[other] Перемагають
+    } { $names }.
 game-over-stakes = 💰 Ставки: { $stakes }
 msg-dave-offered = 🤝 { $name }: «даве»! Суперник здається за { $stake } або грає далі.
 msg-dave-conceded = 🏳️ { $name } здається й віддає { $stake }.

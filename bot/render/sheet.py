@@ -265,11 +265,12 @@ def render_game_over(
     """The end of the game (HTML): the winner, the final score and the whole sheet.
 
     ``winners`` and ``stakes`` are a one-hand game's (RULES-VARIANTS §25): every winning
-    side and each side's stake units; ``extra`` as in :func:`render_score_sheet`."""
+    side and each side's stake units, shown instead of the winner's points; ``extra`` as
+    in :func:`render_score_sheet`."""
     tr = translator(lang)
-    if len(winners) > 1:
-        names = SEP.join(side_names[side] for side in winners)
-        head = tr("game-over-winners", names=names)
+    if stakes:  # a one-hand game: the stakes say more than the points
+        names = SEP.join(side_names[side] for side in winners or (winner_side,))
+        head = tr("game-over-winners", names=names, count=len(winners) or 1)
     else:
         head = tr(
             "game-over-title",

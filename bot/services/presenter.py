@@ -189,6 +189,7 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
         key = ""
         if isinstance(event, DaveOffered | DaveConceded | DavePlayedOn):
             text = dave_text(event, table.names(lang)[event.seat], lang)
+            key = f"game:{table.game_id}:dave:{game.move_number}"  # one «даве» event a move
         elif isinstance(event, MatchGameWon):
             text = match_game_text(event, names, lang)
             key = f"game:{table.game_id}:match:{event.game_number}"

@@ -144,7 +144,9 @@ def test_game_over_with_stakes_and_two_winners(lang: str) -> None:
     sides = NAMES[:3]
     text = render_game_over(1, (0, 100, 62), sides, (), lang, winners=(1, 2), stakes=(-2, 1, 1))
     check_html(text)
-    assert tr("game-over-winners", names=f"{sides[1]} · {sides[2]}") in text
+    assert tr("game-over-winners", names=f"{sides[1]} · {sides[2]}", count=2) in text
+    one = render_game_over(1, (0, 174), sides[:2], (), lang, winners=(1,), stakes=(-1, 1))
+    assert tr("game-over-winners", names=sides[1], count=1) in one
     assert "+1" in text
     assert "-2" in text
 
