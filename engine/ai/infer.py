@@ -606,4 +606,10 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
         "played": played,
         "first_played": first_played,
         "bella_plays": bella_plays,
+        "stakes": list(view.stakes),
+        "dave_stake": view.stake,
+        "dave_next": view.dave_next if view.dave_next is not None else -1,
+        "game_number": view.game_number,
+        "final_hands": view.final_hands_left,
+        "match_games": [[winner, list(scores)] for winner, scores in view.match_games],
     }

@@ -19,6 +19,13 @@ RULE_SETS: dict[str, Rules] = {
         first_lead="bidder",  # type: ignore[arg-type]
         melds_need_trick=True,
     ),
+    # RULES-VARIANTS §24, §25 (dave with 2 players, solo with 4) and §27
+    "solo_dave": Rules(
+        four_player_mode="solo",  # type: ignore[arg-type]
+        format="one_hand_bait",  # type: ignore[arg-type]
+        dave="geometric",  # type: ignore[arg-type]
+    ),
+    "match": Rules(match="two_rounds", target=101),  # type: ignore[arg-type]
 }
 
 
@@ -40,7 +47,7 @@ def positions(
             continue
         phase = game.phase
         pick = rng.randrange(every) == 0 or phase is Phase.EXCHANGE
-        if seen[phase] < count and pick:
+        if seen.setdefault(phase, 0) < count and pick:  # other phases too, not waited for
             seen[phase] += 1
             yield game.copy()
         game.apply(rng.choice(game.legal_actions()))

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from engine import Game, Phase, Rules
+from engine import Dave, Game, Phase, Rules
 from engine.ai import KINDS, Player, SearchPlayer, make_player
 
 from .positions import RULE_SETS, positions
@@ -31,6 +31,8 @@ def test_every_kind_plays_legal_actions_in_every_phase(players: int, rules_name:
             action = make_player(kind, seed=5, **FAST[kind]).choose(view)
             assert action in game.legal_actions(), (kind, game.phase, action)
     expected = {Phase.BIDDING, Phase.PLAY} | ({Phase.EXCHANGE} if players < 4 else set())
+    if RULE_SETS[rules_name].dave is not Dave.OFF and players == 2:
+        expected.add(Phase.DAVE)  # random play offers «даве» (RULES-VARIANTS §25)
     assert phases == expected
 
 
