@@ -9,6 +9,7 @@ from .actions import Action
 from .cards import DECK, Card, Suit, cards_of
 from .events import MeldAnnouncement
 from .melds import Meld
+from .phases.match import dealer_obliged
 from .phases.state import Phase
 from .rules import FourPlayerDeal, Rules
 from .scoring import HandResult
@@ -97,6 +98,9 @@ class PlayerView:
     """§27: final hands still to play, this one included."""
     match_games: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """§27: each finished game of the match as (winning side, final scores)."""
+    dealer_obliged: bool = False
+    """Whether this hand's dealer may not pass in bidding round 2 (``obligatory_dealer``;
+    in a two-round match only as §27 says)."""
 
     @property
     def next_stake(self) -> int:
@@ -192,4 +196,5 @@ def build_view(game: Game, seat: int | None) -> PlayerView:
         game_number=game.game_number,
         final_hands_left=game.final_hands_left,
         match_games=game.match_games,
+        dealer_obliged=dealer_obliged(game),
     )

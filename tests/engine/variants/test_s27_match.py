@@ -106,11 +106,13 @@ def test_in_game_two_only_a_dealer_of_game_ones_winning_pair_must_name_a_suit() 
     game = Game.new(4, MATCH.replace(obligatory_dealer=True), seed=1)
     bid_to_the_dealer_in_round_two(game)
     assert Pass() in game.legal_actions()  # game 1: obligatory_dealer is ignored
+    assert not game.public_view().dealer_obliged
     run(game, MatchGameWon)
     winners = game.match_games[0][0]
     obliged = game.side_of(game.dealer) == winners  # the first deal of game 2
     bid_to_the_dealer_in_round_two(game)
     assert (Pass() not in game.legal_actions()) is obliged
+    assert game.public_view().dealer_obliged is obliged
     if not obliged:
         game.apply(Pass())  # all passed twice: redealt by the next seat, the other pair
         bid_to_the_dealer_in_round_two(game)
