@@ -21,6 +21,7 @@ __all__ = [
     "LobbyAction",
     "LobbyCb",
     "MoveCb",
+    "RulesCb",
     "SettingsCb",
     "SettingsScope",
 ]
@@ -54,6 +55,7 @@ GameId = Annotated[int, BeforeValidator(_ascii_digits(1)), Field(ge=1, le=BIGINT
 """A game's id: a positive BIGINT."""
 MoveNumber = Annotated[int, BeforeValidator(_ascii_digits(0)), Field(ge=0, le=BIGINT_MAX)]
 Flag = Annotated[bool, BeforeValidator(_flag)]
+PageNumber = Annotated[int, BeforeValidator(_ascii_digits(0)), Field(ge=0, le=99)]
 
 
 class LobbyAction(StrEnum):
@@ -96,6 +98,7 @@ class MoveCb(CallbackData, prefix="mv"):
 
 
 class SettingsScope(StrEnum):
+    PAGE = "g"
     PRESET = "p"
     OPTION = "o"
     TARGET = "t"
@@ -105,7 +108,8 @@ class SettingsScope(StrEnum):
 
 
 class SettingsCb(CallbackData, prefix="st"):
-    """A settings button: ``name`` is the preset or option name, ``value`` its new value."""
+    """A settings button: ``name`` is the page, preset or option name, ``value`` its new
+    value."""
 
     scope: SettingsScope
     name: str = ""
@@ -115,3 +119,9 @@ class SettingsCb(CallbackData, prefix="st"):
 class CancelCb(CallbackData, prefix="cn"):
     game_id: GameId
     confirm: Flag
+
+
+class RulesCb(CallbackData, prefix="rl"):
+    """A page of the /rules message (0-based)."""
+
+    page: PageNumber

@@ -1,4 +1,8 @@
-"""Translations: one Fluent file per language in ``bot/locales``, and choosing the language.
+"""Translations: Fluent files per language in ``bot/locales``, and choosing the language.
+
+A language's catalog is ``bot/locales/<lang>.ftl`` (the bot's messages) plus
+``bot/locales/rules/<lang>.ftl`` (the options and the rules explained: long texts that
+change with the rules, not with the bot); a key lives in one of the two.
 
 >>> tr = translator("ru")
 >>> tr("points", n=21)
@@ -47,6 +51,7 @@ __all__ = [
     "Translator",
     "escape",
     "load_resource",
+    "locale_files",
     "pick_language",
     "set_strict",
     "translator",
@@ -107,15 +112,30 @@ def set_strict(strict: bool) -> None:
     _strict = strict
 
 
+def locale_files(lang: str) -> tuple[Path, ...]:
+    """The Fluent files of one language's catalog."""
+    return (LOCALES_DIR / f"{lang}.ftl", LOCALES_DIR / "rules" / f"{lang}.ftl")
+
+
 def load_resource(lang: str) -> ftl.Resource:
-    """Parse ``bot/locales/<lang>.ftl``; a syntax error is a bug and raises."""
-    path = LOCALES_DIR / f"{lang}.ftl"
-    resource = FluentResource(path.read_text(encoding="utf-8"))
-    junk = [entry for entry in resource.body if isinstance(entry, ftl.Junk)]
-    if junk:
-        content = (junk[0].content or "").strip()
-        raise TranslationError(f"{path.name}: cannot parse {content[:80]!r}")
-    return resource
+    """Parse a language's files into one resource; a syntax error or a key defined twice
+    is a bug and raises."""
+    body: list[ftl.EntryType] = []
+    seen: dict[str, Path] = {}
+    for path in locale_files(lang):
+        resource = FluentResource(path.read_text(encoding="utf-8"))
+        junk = [entry for entry in resource.body if isinstance(entry, ftl.Junk)]
+        if junk:
+            content = (junk[0].content or "").strip()
+            raise TranslationError(f"{path.name}: cannot parse {content[:80]!r}")
+        for entry in resource.body:
+            if isinstance(entry, ftl.Message | ftl.Term):
+                key = entry.id.name
+                if key in seen:
+                    raise TranslationError(f"{key!r} is in both {seen[key]} and {path}")
+                seen[key] = path
+        body.extend(resource.body)
+    return ftl.Resource(body)
 
 
 @cache

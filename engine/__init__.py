@@ -52,9 +52,10 @@ from .events import (
     TrickWon,
     TrumpChosen,
 )
-from .game import SCHEMA_VERSION, Game, GameStateError, Phase
+from .game import PLAYER_COUNTS, SCHEMA_VERSION, Game, GameStateError, Phase
 from .legal import PlayRules, legal_cards
 from .melds import Meld, MeldKind, MeldRanking, find_melds, rank_melds, wins_game
+from .options import Topic, ignored_options
 from .rules import (
     ALL_PRESETS,
     KHARKIV_H13,
@@ -82,13 +83,14 @@ from .rules import (
     ThreePlayerBait,
     ThreePlayerContract,
 )
-from .scoring import HandResult, Outcome, SideScore
+from .scoring import HandResult, Outcome, SideScore, running_totals
 from .view import PlayerView, TrickRecord
 
 __all__ = [
     "ALL_PRESETS",
     "DECK",
     "KHARKIV_H13",
+    "PLAYER_COUNTS",
     "PRESETS",
     "SCHEMA_VERSION",
     "VARIANT_PRESETS",
@@ -169,13 +171,16 @@ __all__ = [
     "ThirdBaitRepeat",
     "ThreePlayerBait",
     "ThreePlayerContract",
+    "Topic",
     "TrickRecord",
     "TrickWon",
     "TrumpChosen",
     "find_melds",
+    "ignored_options",
     "legal_cards",
     "points",
     "rank_melds",
+    "running_totals",
     "sorted_for_display",
     "strength",
     "wins_game",

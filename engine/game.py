@@ -20,14 +20,14 @@ from .errors import IllegalActionError, Reason
 from .events import Event
 from .melds import Meld
 from .phases import bidding, claims, dave, deal, exchange, fifty, play
-from .phases.state import GameState, Phase, wrong_phase
+from .phases.state import PLAYER_COUNTS, GameState, Phase, wrong_phase
 from .rules import Rules
 from .scoring import HandResult
 
 if TYPE_CHECKING:
     from .view import PlayerView
 
-__all__ = ["SCHEMA_VERSION", "Game", "GameStateError", "Phase"]
+__all__ = ["PLAYER_COUNTS", "SCHEMA_VERSION", "Game", "GameStateError", "Phase"]
 
 SCHEMA_VERSION: Final = 1
 """Version of :meth:`Game.to_dict`'s layout; bumped when the layout changes."""

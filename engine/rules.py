@@ -83,7 +83,14 @@ __all__ = [
 
 
 class RulesError(ValueError):
-    """An option has a value the rules do not allow, or a preset or option is unknown."""
+    """An option has a value the rules do not allow, or a preset or option is unknown.
+
+    ``options`` names the options at fault: one for a value out of range, both for a
+    combination the rules forbid (so that a settings screen can name them in words)."""
+
+    def __init__(self, message: str, *, options: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.options = options
 
 
 class DealerRotation(StrEnum):
@@ -287,8 +294,8 @@ class Match(StrEnum):
 class Rules:
     """Every option of the rules; the defaults are seed 000 (the ``odessa`` preset).
 
-    >>> Rules.preset("kharkiv").bolt_penalty
-    50
+    >>> Rules.preset("kharkiv").debertz_length
+    6
     >>> Rules().replace(target=301).target
     301
     """
@@ -433,13 +440,15 @@ class Rules:
         if self.bolt_by_players and self.bolt_penalty:
             raise RulesError(
                 "bolt_by_players sets the bolt by the number of players: "
-                f"bolt_penalty must then be 0, not {self.bolt_penalty}"
+                f"bolt_penalty must then be 0, not {self.bolt_penalty}",
+                options=("bolt_by_players", "bolt_penalty"),
             )
 
         if self.dave is not Dave.OFF and self.format is GameFormat.TARGET:
             raise RulesError(
                 f"dave={self.dave.value} needs a one-hand format: format must be "
-                "one_hand or one_hand_bait, not target"
+                "one_hand or one_hand_bait, not target",
+                options=("dave", "format"),
             )
 
     @property
@@ -464,9 +473,14 @@ class Rules:
 
     @property
     def preset_name(self) -> str | None:
-        """The name of the preset equal to these rules, or None for a custom set."""
+        """The name of the preset these rules are, whatever their target (a preset is a
+        rule set; the target is chosen apart), or None for a custom set.
+
+        >>> Rules.preset("moscow").replace(target=1001).preset_name
+        'moscow'
+        """
         for name, rules in ALL_PRESETS.items():
-            if rules == self:
+            if dataclasses.replace(rules, target=self.target) == self:
                 return name
         return None
 
@@ -574,35 +588,6 @@ _PART_TWO_TYPES: Final[dict[str, type]] = {
 _FIELD_TYPES: Final = {**_PART_ONE_TYPES, **_PART_TWO_TYPES}
 _PART_ONE: Final = tuple(_PART_ONE_TYPES)
 
-PRESETS: Final[dict[str, Rules]] = {
-    "odessa": Rules(),
-    # Table G: seed 1-A with the † cells of RULES-VARIANTS.md (seed 001's "Деберц втроем",
-    # the freza, the claim of the game and the last trick deciding the target).
-    "moscow": Rules(
-        dealer_rotation=DealerRotation.WINNER,
-        hanging_bait=True,
-        hanging_repeat=HangingRepeat.SPLIT,
-        three_player_contract=ThreePlayerContract.SUM,
-        defenders_pool_melds=True,
-        three_player_bait=ThreePlayerBait.HALF,
-        freza=True,
-        claim_mid_hand=ClaimMidHand.ON,
-        target_tie=TargetTie.LAST_TRICK,
-    ),
-    "kharkiv": Rules(
-        trump_priority=False,
-        obligatory_dealer=True,
-        bolt_penalty=50,
-        third_bait_penalty=100,
-        three_player_bait=ThreePlayerBait.HALF,
-    ),
-}
-"""The presets the bot's settings offer: part 1's names. ``moscow`` has the values of
-RULES-VARIANTS.md table G (its † cells taken in); ``kharkiv`` keeps part 1's values for
-now, because the bot's bolt button cycles ``bolt_penalty``, which :data:`KHARKIV_H13`'s
-``bolt_by_players`` forbids; switching it is one line once the bot knows that option. A
-stored game keeps the option values it started with."""
-
 KHARKIV_H13: Final = Rules(
     # Table G as corrected by H13: seed 004 throughout (its Moscow section as the base,
     # the agreements its note assigns to Kharkiv, and its Kharkiv section).
@@ -624,7 +609,30 @@ KHARKIV_H13: Final = Rules(
     target_tie=TargetTie.LAST_TRICK,
     first_lead=FirstLead.BIDDER,
 )
-"""The ``kharkiv`` preset of RULES-VARIANTS.md H13, waiting to replace part 1's."""
+"""The ``kharkiv`` preset (RULES-VARIANTS.md H13); part 1's kharkiv had only
+``trump_priority`` off, the obligatory dealer, a bolt of 50, a third bait of 100 and the
+bait split in half with 3 players. A stored game keeps the values it started with."""
+
+PRESETS: Final[dict[str, Rules]] = {
+    "odessa": Rules(),
+    # Table G: seed 1-A with the † cells of RULES-VARIANTS.md (seed 001's "Деберц втроем",
+    # the freza, the claim of the game and the last trick deciding the target).
+    "moscow": Rules(
+        dealer_rotation=DealerRotation.WINNER,
+        hanging_bait=True,
+        hanging_repeat=HangingRepeat.SPLIT,
+        three_player_contract=ThreePlayerContract.SUM,
+        defenders_pool_melds=True,
+        three_player_bait=ThreePlayerBait.HALF,
+        freza=True,
+        claim_mid_hand=ClaimMidHand.ON,
+        target_tie=TargetTie.LAST_TRICK,
+    ),
+    "kharkiv": KHARKIV_H13,
+}
+"""Part 1's preset names, with the values of RULES-VARIANTS.md table G (its † cells taken
+in, as corrected by H13). A stored game keeps the option values it started with."""
+
 
 VARIANT_PRESETS: Final[dict[str, Rules]] = {
     # Table G with H13: seed 1-D, the online site.

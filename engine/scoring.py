@@ -35,6 +35,7 @@ Part 2 (RULES-VARIANTS.md):
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, Final
 
@@ -47,6 +48,7 @@ __all__ = [
     "Outcome",
     "SideScore",
     "bolt_cost",
+    "running_totals",
     "score_hand",
     "side_count",
     "side_of",
@@ -151,6 +153,19 @@ class HandResult:
             hanging_queue=tuple(data.get("hanging_queue", ())),
             pools=tuple((points, tuple(seats)) for points, seats in data.get("pools", ())),
         )
+
+
+def running_totals(sheet: Sequence[HandResult], sides: int) -> tuple[tuple[int, ...], ...]:
+    """Each side's total after each hand of ``sheet``: what the score sheet shows to the
+    right of each hand. A game won outright (klabor, debertz) may end above the last row:
+    its end is not a hand result (RULES-VARIANTS H2)."""
+    totals = [0] * sides
+    rows = []
+    for result in sheet:
+        for line in result.sides:
+            totals[line.side] += line.written
+        rows.append(tuple(totals))
+    return tuple(rows)
 
 
 def score_hand(

@@ -101,6 +101,8 @@ class PlayerView:
     dealer_obliged: bool = False
     """Whether this hand's dealer may not pass in bidding round 2 (``obligatory_dealer``;
     in a two-round match only as §27 says)."""
+    fifty_offered: bool = False
+    """RULES-VARIANTS §26: the non-bidder offered 50 and the bidder is to answer."""
 
     @property
     def next_stake(self) -> int:
@@ -197,4 +199,5 @@ def build_view(game: Game, seat: int | None) -> PlayerView:
         final_hands_left=game.final_hands_left,
         match_games=game.match_games,
         dealer_obliged=dealer_obliged(game),
+        fifty_offered=game.phase is Phase.FIFTY_OFFER and game._fifty_offered,
     )

@@ -24,6 +24,7 @@ __all__ = [
     "put_slot",
     "slot_message_id",
     "unsent_slots",
+    "wanted_payload",
 ]
 
 
@@ -217,6 +218,19 @@ async def mark_slots_sent(session: AsyncSession, marks: Sequence[SlotMark]) -> N
     recorded wins, as there)."""
     if marks:
         await session.execute(_MARK_SLOT_SENT, [_mark_params(mark) for mark in marks])
+
+
+async def wanted_payload(session: AsyncSession, chat_id: int, key: str) -> str | None:
+    """What the slot's message should show now (sent or still to be sent); None when it
+    should show no message."""
+    result = await session.execute(
+        select(SlotMessage.payload).where(
+            SlotMessage.chat_id == chat_id,
+            SlotMessage.key == key,
+            SlotMessage.absent.is_(False),
+        )
+    )
+    return result.scalar_one_or_none()
 
 
 async def slot_message_id(session: AsyncSession, chat_id: int, key: str) -> int | None:

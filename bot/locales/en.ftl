@@ -65,6 +65,12 @@ meld-shown = { $kind } { $cards }
 action-pass = pass
 action-play = play
 action-exchange = exchange the seven
+action-redeal = redeal
+action-no-redeal = play this hand
+action-offer-fifty = offer 50
+action-no-fifty-offer = no offer
+action-accept-fifty = accept 50
+action-decline-fifty = play
 action-keep = keep the seven
 
 ## The table (group message)
@@ -90,6 +96,9 @@ table-side-value = { $name } { $value }
 table-turn-bid-1 = 👉 { $name } to bid: play or pass?
 table-turn-bid-2 = 👉 { $name } to bid: name trump or pass?
 table-turn-exchange = 👉 { $name } decides: exchange the trump seven?
+table-turn-redeal = 👉 { $name } decides: redeal or play?
+table-turn-fifty-offer = 👉 { $name } decides: offer the bidder 50 without play?
+table-turn-fifty-answer = 👉 { $name } decides: accept 50 without play?
 table-turn-play = 👉 { $name } to play
 table-deadline = ⏳ { $time } per move
 table-score = Score: { $scores } · playing to { $target }
@@ -104,6 +113,9 @@ hand-bid-1 = <b>Your call:</b> play with { $suit } as trump, or pass?
 hand-bid-2 = <b>Your call:</b> name a trump suit or pass.
 hand-bid-2-must = <b>Your call:</b> name a trump suit — you are the dealer and the dealer is obliged, no passing.
 hand-exchange = <b>You hold the trump seven.</b> Exchange it for the proposed card { $card }?
+hand-redeal = <b>You may claim a redeal</b> (four sevens or a weak hand). Redeal or play?
+hand-fifty-offer = <b>Offer { $bidder } 50 points without play?</b> If accepted, you write 0.
+hand-fifty-answer = <b>{ $name } offers you 50 points without play.</b> Accept or play?
 hand-your-turn = 👉 <b>Your turn!</b>
 hand-your-lead = 👉 <b>Your turn!</b> You lead.
 hand-own-melds = You hold: { $melds }
@@ -113,6 +125,12 @@ btn-pass = Pass
 btn-suit = { $symbol } { $name }
 btn-exchange = 🔄 Exchange the seven for { $card }
 btn-keep = Keep it
+btn-redeal = 🔁 Redeal
+btn-no-redeal = Play
+btn-offer-fifty = 🤝 Offer 50
+btn-no-fifty-offer = No offer
+btn-accept-fifty = 🤝 Accept 50
+btn-decline-fifty = Play
 btn-card-legal = • { $card }
 btn-card = { $card }
 
@@ -189,7 +207,6 @@ preset-odessa = Odessa debertz
 preset-moscow = Moscow rules
 preset-kharkiv = Kharkiv rules
 preset-custom = house rules
-rules-title = 📜 <b>Rules in this chat</b>
 rules-preset = Rule set: <b>{ $preset }</b>
 rules-timeout = Time per move: { $time }, then the bot plays for you.
 rule-target = The game goes to <b>{ $value }</b> { $value ->
@@ -272,7 +289,23 @@ rule-third_bait_penalty =
 
 settings-title = ⚙️ <b>Chat settings</b>
 settings-language = Language: { $language }
-settings-hint = Press a button to change it. Any other target: /settings 701.
+settings-hint = The topics below hold every rule, one screen each. Another target: /settings 701.
+settings-page-title = ⚙️ <b>Settings › { $page }</b>
+settings-option = • <b>{ $option }</b>: { $value }
+    <i>{ $about }</i>
+settings-ignored = <i>(no effect now)</i>
+settings-custom = Closest to the «{ $base }» set, except: { $changes }{ $more ->
+        [0] {""}
+       *[other] {" "}and { $more } more
+    }.
+settings-change = { $option } — { $value }
+settings-closed-hint = All the rules by topic: /rules. To change them: /settings.
+value-yes = yes
+value-no = no
+btn-back = ⬅️ Back
+btn-page-previous = ◀️
+btn-page-next = ▶️
+alert-settings-conflict = «{ $first }» cannot be combined with «{ $second }»: change «{ $second }» first.
 opt-target = To
 opt-dealer_rotation = Deal
 opt-obligatory_dealer = Obligatory dealer
@@ -300,10 +333,6 @@ value-three_player_bait-richer_else_hang = to the richer, else it hangs
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }
-btn-penalty = { $label }: { $value ->
-        [0] none
-       *[other] −{ $value }
-    }
 btn-preset = { $current ->
         [yes] ✓ { $name }
        *[no] { $name }
@@ -388,6 +417,7 @@ msg-notify-on = 🔔 Turn pings are on: when your turn comes, I will write here.
 msg-notify-off = 🔕 Turn pings are off: your turn shows in the message with your cards. Turn them on with /notify.
 msg-auto-played = ⏰ { $name } ran out of time — the bot plays for them: { $action }
 msg-redeal = 🔁 Everyone passed twice — redeal. { $dealer } deals.
+msg-redeal-claimed = 🔁 { $name } claimed a redeal. { $dealer } deals.
 msg-only-groups = This command works in a group: add me to a chat with friends and type /newgame there.
 msg-private-start =
     👋 Hi, { $name }! I deal the cards and keep the score in Debertz.
@@ -477,7 +507,7 @@ value-dave-arithmetic = 1, 2, 3, 4…
 value-dave-geometric = 1, 2, 4, 8…
 value-match-single = one game
 value-match-two_rounds = two rounds
-optinfo-four_player_mode = With four: pairs (partners opposite) or each for himself; a bait goes to the richest opponent.
-optinfo-format = Short Debertz: one hand; without bait the higher total wins, with bait the bidder wins 1 stake or pays 2.
-optinfo-dave = «Dave» for two in a one-hand game: on your turn offer the opponent to concede the stake; whoever plays on raises it.
-optinfo-match = Pairs play two games from zero; in game 2 a dealer of the winning pair is obligatory; at 1–1, four final hands.
+optinfo-four_player_mode = With four: pairs (partners opposite) or each for himself.
+optinfo-format = A game to the target, or short Debertz: one hand, without bait or with bait for stakes.
+optinfo-dave = «Dave» for two in one hand: on your turn, offer the opponent to concede the stake.
+optinfo-match = Pairs play two games from zero; at 1–1, four final hands.

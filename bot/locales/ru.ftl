@@ -68,6 +68,12 @@ meld-shown = { $kind } { $cards }
 action-pass = пас
 action-play = играю
 action-exchange = поменять семёрку
+action-redeal = пересдача
+action-no-redeal = играть эту сдачу
+action-offer-fifty = предложить 50
+action-no-fifty-offer = без предложения
+action-accept-fifty = принять 50
+action-decline-fifty = играть
 action-keep = оставить семёрку
 
 ## Стол (сообщение в группе)
@@ -93,6 +99,9 @@ table-side-value = { $name } { $value }
 table-turn-bid-1 = 👉 Решает { $name }: играть или пас?
 table-turn-bid-2 = 👉 Решает { $name }: назвать козырь или пас?
 table-turn-exchange = 👉 Решает { $name }: менять козырную семёрку?
+table-turn-redeal = 👉 Решает { $name }: пересдача или играть?
+table-turn-fifty-offer = 👉 Решает { $name }: предложить играющему 50 без розыгрыша?
+table-turn-fifty-answer = 👉 Решает { $name }: принять 50 без розыгрыша?
 table-turn-play = 👉 Ходит { $name }
 table-deadline = ⏳ { $time } на ход
 table-score = Счёт: { $scores } · до { $target }
@@ -107,6 +116,9 @@ hand-bid-1 = <b>Ваше слово:</b> играете с козырем { $sui
 hand-bid-2 = <b>Ваше слово:</b> назовите козырь или скажите пас.
 hand-bid-2-must = <b>Ваше слово:</b> назовите козырь — вы сдающий, играем с обязами, пасовать нельзя.
 hand-exchange = <b>У вас козырная семёрка.</b> Поменять её на открытую карту { $card }?
+hand-redeal = <b>Можно потребовать пересдачу</b> (четыре семёрки или слабая карта). Пересдать или играть?
+hand-fifty-offer = <b>Предложить { $bidder } записать 50 без розыгрыша?</b> Если согласится, вы пишете 0.
+hand-fifty-answer = <b>{ $name } предлагает вам 50 без розыгрыша.</b> Принять или играть?
 hand-your-turn = 👉 <b>Ваш ход!</b>
 hand-your-lead = 👉 <b>Ваш ход!</b> Вы заходите.
 hand-own-melds = У вас: { $melds }
@@ -116,6 +128,12 @@ btn-pass = Пас
 btn-suit = { $symbol } { $name }
 btn-exchange = 🔄 Поменять семёрку на { $card }
 btn-keep = Оставить
+btn-redeal = 🔁 Пересдача
+btn-no-redeal = Играть
+btn-offer-fifty = 🤝 Предложить 50
+btn-no-fifty-offer = Не предлагать
+btn-accept-fifty = 🤝 Принять 50
+btn-decline-fifty = Играть
 btn-card-legal = • { $card }
 btn-card = { $card }
 
@@ -194,7 +212,6 @@ preset-odessa = одесский деберц
 preset-moscow = московские правила
 preset-kharkiv = харьковские правила
 preset-custom = свои правила
-rules-title = 📜 <b>Правила в этом чате</b>
 rules-preset = Набор: <b>{ $preset }</b>
 rules-timeout = На ход: { $time }, потом за игрока ходит бот.
 rule-target = Партия до <b>{ $value }</b> { $value ->
@@ -277,7 +294,23 @@ rule-third_bait_penalty =
 
 settings-title = ⚙️ <b>Настройки чата</b>
 settings-language = Язык: { $language }
-settings-hint = Нажмите кнопку, чтобы изменить. Другая цель партии: /settings 701.
+settings-hint = Разделы ниже — все правила, по одному экрану. Другая цель партии: /settings 701.
+settings-page-title = ⚙️ <b>Настройки › { $page }</b>
+settings-option = • <b>{ $option }</b>: { $value }
+    <i>{ $about }</i>
+settings-ignored = <i>(сейчас не действует)</i>
+settings-custom = Ближе всего к набору «{ $base }», но: { $changes }{ $more ->
+        [0] {""}
+       *[other] {" "}и ещё { $more }
+    }.
+settings-change = { $option } — { $value }
+settings-closed-hint = Все правила по разделам: /rules. Изменить: /settings.
+value-yes = да
+value-no = нет
+btn-back = ⬅️ Назад
+btn-page-previous = ◀️
+btn-page-next = ▶️
+alert-settings-conflict = «{ $first }» не сочетается с «{ $second }»: сначала измените «{ $second }».
 opt-target = До
 opt-dealer_rotation = Сдача
 opt-obligatory_dealer = С обязами
@@ -305,10 +338,6 @@ value-three_player_bait-richer_else_hang = тому, у кого больше, �
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }
-btn-penalty = { $label }: { $value ->
-        [0] нет
-       *[other] −{ $value }
-    }
 btn-preset = { $current ->
         [yes] ✓ { $name }
        *[no] { $name }
@@ -393,6 +422,7 @@ msg-notify-on = 🔔 Напоминания о ходе включены: ког
 msg-notify-off = 🔕 Напоминания о ходе выключены: очередь видна в сообщении с картами. Включить — /notify.
 msg-auto-played = ⏰ { $name } не успевает — бот ходит за игрока: { $action }
 msg-redeal = 🔁 Все спасовали дважды — пересдача. Сдаёт { $dealer }.
+msg-redeal-claimed = 🔁 { $name } требует пересдачу. Сдаёт { $dealer }.
 msg-only-groups = Эта команда работает в группе: добавьте меня в чат с друзьями и наберите там /newgame.
 msg-private-start =
     👋 Привет, { $name }! Я сдаю карты и веду счёт в деберц.
@@ -482,7 +512,7 @@ value-dave-arithmetic = 1, 2, 3, 4…
 value-dave-geometric = 1, 2, 4, 8…
 value-match-single = одна партия
 value-match-two_rounds = два раунда
-optinfo-four_player_mode = Вчетвером: пары (партнёры напротив) или каждый сам за себя; байт — самому богатому сопернику.
-optinfo-format = Короткий деберц: одна сдача; без байта выигрывает больший, с байтом играющий получает 1 куш или платит 2.
-optinfo-dave = «Даве» вдвоём в одну сдачу: в свой ход предложить сдаться за ставку; согласившийся играть дальше удваивает или наращивает её.
-optinfo-match = Пары играют две партии с нуля; во второй сдающий из пары-победителя — с обязами; при 1:1 — четыре заключительные раздачи.
+optinfo-four_player_mode = Вчетвером: пара на пару (партнёры напротив) или каждый сам за себя.
+optinfo-format = Партия до счёта или короткий деберц в одну сдачу — без байта или с байтом на ставку.
+optinfo-dave = «Даве» вдвоём в одну сдачу: в свой ход предложить сопернику сдаться за ставку.
+optinfo-match = Пары играют две партии с нуля; при 1:1 — четыре заключительные раздачи.

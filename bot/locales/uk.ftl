@@ -67,6 +67,12 @@ meld-shown = { $kind } { $cards }
 action-pass = пас
 action-play = граю
 action-exchange = обміняти сімку
+action-redeal = перездача
+action-no-redeal = грати цю роздачу
+action-offer-fifty = запропонувати 50
+action-no-fifty-offer = без пропозиції
+action-accept-fifty = прийняти 50
+action-decline-fifty = грати
 action-keep = залишити сімку
 
 ## Стіл (повідомлення в групі)
@@ -92,6 +98,9 @@ table-side-value = { $name } { $value }
 table-turn-bid-1 = 👉 Вирішує { $name }: грати чи пас?
 table-turn-bid-2 = 👉 Вирішує { $name }: назвати козир чи пас?
 table-turn-exchange = 👉 Вирішує { $name }: обміняти козирну сімку?
+table-turn-redeal = 👉 Вирішує { $name }: перездача чи грати?
+table-turn-fifty-offer = 👉 Вирішує { $name }: запропонувати гравцю 50 без розіграшу?
+table-turn-fifty-answer = 👉 Вирішує { $name }: прийняти 50 без розіграшу?
 table-turn-play = 👉 Ходить { $name }
 table-deadline = ⏳ { $time } на хід
 table-score = Рахунок: { $scores } · до { $target }
@@ -106,6 +115,9 @@ hand-bid-1 = <b>Ваше слово:</b> граєте з козирем { $suit 
 hand-bid-2 = <b>Ваше слово:</b> назвіть козир або скажіть пас.
 hand-bid-2-must = <b>Ваше слово:</b> назвіть козир — ви здавач, граємо з обов'язком, пасувати не можна.
 hand-exchange = <b>У вас козирна сімка.</b> Обміняти її на відкриту карту { $card }?
+hand-redeal = <b>Можна вимагати перездачу</b> (чотири сімки або слабка карта). Перездати чи грати?
+hand-fifty-offer = <b>Запропонувати { $bidder } записати 50 без розіграшу?</b> Якщо погодиться, ви пишете 0.
+hand-fifty-answer = <b>{ $name } пропонує вам 50 без розіграшу.</b> Прийняти чи грати?
 hand-your-turn = 👉 <b>Ваш хід!</b>
 hand-your-lead = 👉 <b>Ваш хід!</b> Ви заходите.
 hand-own-melds = У вас: { $melds }
@@ -115,6 +127,12 @@ btn-pass = Пас
 btn-suit = { $symbol } { $name }
 btn-exchange = 🔄 Обміняти сімку на { $card }
 btn-keep = Залишити
+btn-redeal = 🔁 Перездача
+btn-no-redeal = Грати
+btn-offer-fifty = 🤝 Запропонувати 50
+btn-no-fifty-offer = Не пропонувати
+btn-accept-fifty = 🤝 Прийняти 50
+btn-decline-fifty = Грати
 btn-card-legal = • { $card }
 btn-card = { $card }
 
@@ -193,7 +211,6 @@ preset-odessa = одеський деберц
 preset-moscow = московські правила
 preset-kharkiv = харківські правила
 preset-custom = свої правила
-rules-title = 📜 <b>Правила в цьому чаті</b>
 rules-preset = Набір: <b>{ $preset }</b>
 rules-timeout = На хід: { $time }, потім за гравця ходить бот.
 rule-target = Партія до <b>{ $value }</b> { $value ->
@@ -276,7 +293,23 @@ rule-third_bait_penalty =
 
 settings-title = ⚙️ <b>Налаштування чату</b>
 settings-language = Мова: { $language }
-settings-hint = Натисніть кнопку, щоб змінити. Інша мета партії: /settings 701.
+settings-hint = Розділи нижче — усі правила, по одному екрану. Інша мета партії: /settings 701.
+settings-page-title = ⚙️ <b>Налаштування › { $page }</b>
+settings-option = • <b>{ $option }</b>: { $value }
+    <i>{ $about }</i>
+settings-ignored = <i>(зараз не діє)</i>
+settings-custom = Найближче до набору «{ $base }», але: { $changes }{ $more ->
+        [0] {""}
+       *[other] {" "}і ще { $more }
+    }.
+settings-change = { $option } — { $value }
+settings-closed-hint = Усі правила за розділами: /rules. Змінити: /settings.
+value-yes = так
+value-no = ні
+btn-back = ⬅️ Назад
+btn-page-previous = ◀️
+btn-page-next = ▶️
+alert-settings-conflict = «{ $first }» не поєднується з «{ $second }»: спершу змініть «{ $second }».
 opt-target = До
 opt-dealer_rotation = Здача
 opt-obligatory_dealer = З обов'язком
@@ -304,10 +337,6 @@ value-three_player_bait-richer_else_hang = тому, в кого більше, �
 btn-option-on = ✅ { $label }
 btn-option-off = ▫️ { $label }
 btn-option-value = { $label }: { $value }
-btn-penalty = { $label }: { $value ->
-        [0] ні
-       *[other] −{ $value }
-    }
 btn-preset = { $current ->
         [yes] ✓ { $name }
        *[no] { $name }
@@ -392,6 +421,7 @@ msg-notify-on = 🔔 Нагадування про хід увімкнено: к
 msg-notify-off = 🔕 Нагадування про хід вимкнено: черга видна в повідомленні з картами. Увімкнути — /notify.
 msg-auto-played = ⏰ { $name } не встигає — бот ходить за гравця: { $action }
 msg-redeal = 🔁 Усі двічі спасували — перездача. Здає { $dealer }.
+msg-redeal-claimed = 🔁 { $name } вимагає перездачу. Здає { $dealer }.
 msg-only-groups = Ця команда працює в групі: додайте мене в чат із друзями й наберіть там /newgame.
 msg-private-start =
     👋 Привіт, { $name }! Я здаю карти й веду рахунок у деберц.
@@ -481,7 +511,7 @@ value-dave-arithmetic = 1, 2, 3, 4…
 value-dave-geometric = 1, 2, 4, 8…
 value-match-single = одна партія
 value-match-two_rounds = два раунди
-optinfo-four_player_mode = Учотирьох: пари (партнери навпроти) або кожен сам за себе; байд — найбагатшому супернику.
-optinfo-format = Короткий деберц: одна здача; без байду виграє більший, з байдом граючий отримує 1 ставку або платить 2.
-optinfo-dave = «Даве» вдвох в одну здачу: у свій хід запропонувати здатися за ставку; хто погодився грати далі, той підвищує її.
-optinfo-match = Пари грають дві партії з нуля; у другій здавач із пари-переможця — з обов'язком; при 1:1 — чотири заключні здачі.
+optinfo-four_player_mode = Учотирьох: пара на пару (партнери навпроти) або кожен сам за себе.
+optinfo-format = Партія до рахунку або короткий деберц в одну здачу — без байду чи з байдом на ставку.
+optinfo-dave = «Даве» вдвох в одну здачу: у свій хід запропонувати суперникові здатися за ставку.
+optinfo-match = Пари грають дві партії з нуля; при 1:1 — чотири заключні здачі.

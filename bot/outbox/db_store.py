@@ -21,7 +21,7 @@ from bot.outbox.store import (
     encode_payload,
 )
 
-__all__ = ["SqlDurableStore", "clear_slot", "enqueue_durable", "store_slot"]
+__all__ = ["SqlDurableStore", "clear_slot", "enqueue_durable", "slot_has_buttons", "store_slot"]
 
 logger = logging.getLogger("bot.outbox")
 
@@ -61,6 +61,13 @@ async def store_slot(
     written = await slot_repo.put_slot(session, chat_id, key, payload, new=new)
     if written is not None:
         stage(session, _stored_slot(written, text, markup))
+
+
+async def slot_has_buttons(session: AsyncSession, chat_id: int, key: str) -> bool:
+    """Whether the slot's message shows (or is about to show) buttons: an open menu, not
+    one closed to text."""
+    payload = await slot_repo.wanted_payload(session, chat_id, key)
+    return payload is not None and "reply_markup" in json.loads(payload)
 
 
 async def clear_slot(session: AsyncSession, chat_id: int, key: str) -> None:

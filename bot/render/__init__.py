@@ -25,7 +25,7 @@ from .lobby import render_lobby
 from .messages import Alert, Notice, alert, notice
 from .names import Computer, computer_name, mention, seat_names, side_names
 from .reasons import render_reason
-from .rules_text import render_rules
+from .rules_text import render_rules_page
 from .settings import decode_value, render_settings
 from .sheet import render_game_over, render_hand_result, render_score_sheet
 from .table import render_table
@@ -48,7 +48,7 @@ __all__ = [
     "render_hand_result",
     "render_lobby",
     "render_reason",
-    "render_rules",
+    "render_rules_page",
     "render_score_sheet",
     "render_settings",
     "render_table",

@@ -12,15 +12,21 @@ from typing import Final
 
 from bot.i18n import translator
 from engine import (
+    AcceptFifty,
     Action,
     Card,
+    ClaimRedeal,
     ConcedeDave,
+    DeclineFifty,
     ExchangeSeven,
     KeepSeven,
     Meld,
     MeldAnnouncement,
     NameSuit,
+    NoFiftyOffer,
+    NoRedeal,
     OfferDave,
+    OfferFifty,
     Pass,
     PlayCard,
     PlayOnDave,
@@ -110,26 +116,30 @@ def meld_shown(meld: Meld, lang: str) -> str:
     return tr.plain("meld-shown", kind=kind, cards=cards_text(meld.cards, lang))
 
 
-def action_label(action: Action, lang: str) -> str:
-    """A decision in words: «пас», «играю», «♠ пики», «В♠», «поменять семёрку»."""
-    tr = translator(lang)
-    if isinstance(action, PlayCard):
-        return card_label(action.card, lang)
-    if isinstance(action, NameSuit):
-        return suit_label(action.suit, lang)
-    key = _ACTION_KEYS.get(type(action))
-    if key is None:
-        raise TypeError(f"no label for action {action!r}")
-    return tr.plain(key)
-
-
-_ACTION_KEYS: dict[type[Action], str] = {
+_ACTION_WORDS: Final[dict[type[Action], str]] = {
     Pass: "action-pass",
     TakeProposed: "action-play",
     ExchangeSeven: "action-exchange",
     KeepSeven: "action-keep",
+    ClaimRedeal: "action-redeal",
+    NoRedeal: "action-no-redeal",
+    OfferFifty: "action-offer-fifty",
+    NoFiftyOffer: "action-no-fifty-offer",
+    AcceptFifty: "action-accept-fifty",
+    DeclineFifty: "action-decline-fifty",
     OfferDave: "action-dave",
     ConcedeDave: "action-concede",
     PlayOnDave: "action-play-on",
 }
-"""The locale key of each decision that is a word, not a card or a suit."""
+
+
+def action_label(action: Action, lang: str) -> str:
+    """A decision in words: «пас», «играю», «♠ пики», «В♠», «поменять семёрку»."""
+    if isinstance(action, PlayCard):
+        return card_label(action.card, lang)
+    if isinstance(action, NameSuit):
+        return suit_label(action.suit, lang)
+    key = _ACTION_WORDS.get(type(action))
+    if key is None:
+        raise TypeError(f"no label for action {action!r}")
+    return translator(lang).plain(key)

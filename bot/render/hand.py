@@ -23,14 +23,20 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.callbacks import MoveCb
 from bot.i18n import translator
 from engine import (
+    AcceptFifty,
     Action,
     Card,
+    ClaimRedeal,
     ConcedeDave,
     Dave,
+    DeclineFifty,
     ExchangeSeven,
     KeepSeven,
     NameSuit,
+    NoFiftyOffer,
+    NoRedeal,
     OfferDave,
+    OfferFifty,
     Pass,
     Phase,
     PlayCard,
@@ -119,6 +125,12 @@ def _prompt(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
     if view.phase is Phase.DAVE:
         offerer = names[1 - view.seat] if view.seat is not None else ""
         return tr("hand-dave-offered", name=offerer, stake=view.stake, next=view.next_stake)
+    if view.phase is Phase.REDEAL_CLAIMS:
+        return tr("hand-redeal")
+    if view.phase is Phase.FIFTY_OFFER and view.bidder is not None:
+        if view.fifty_offered:
+            return tr("hand-fifty-answer", name=names[1 - view.bidder])
+        return tr("hand-fifty-offer", bidder=names[view.bidder])
     return tr("hand-your-lead" if not view.trick else "hand-your-turn")
 
 
@@ -191,7 +203,21 @@ def _decision_rows(
         elif isinstance(action, PlayOnDave):
             text = tr.plain("btn-play-on", next=view.next_stake)
             choices.insert(0, button(text, cb(action), style=PRIMARY))
+        elif type(action) in _CHOICE_BUTTONS:
+            key, style = _CHOICE_BUTTONS[type(action)]
+            choices.append(button(tr.plain(key), cb(action), style=style))
     return [row for row in (suits, choices, *rows) if row]
+
+
+_CHOICE_BUTTONS: dict[type[Action], tuple[str, str | None]] = {
+    ClaimRedeal: ("btn-redeal", PRIMARY),
+    NoRedeal: ("btn-no-redeal", None),
+    OfferFifty: ("btn-offer-fifty", PRIMARY),
+    NoFiftyOffer: ("btn-no-fifty-offer", None),
+    AcceptFifty: ("btn-accept-fifty", PRIMARY),
+    DeclineFifty: ("btn-decline-fifty", None),
+}
+"""Two-way decisions of part 2's phases: one row, the decisive choice first."""
 
 
 def hand_keyboard(view: PlayerView, lang: str, game_id: int, move: int) -> InlineKeyboardMarkup:

@@ -16,7 +16,7 @@ HTML messages (parse mode HTML):
 | :func:`unreachable` ``msg-unreachable`` + deep link | a 403 from a player's chat |
 | :func:`turn_reminder` ``msg-turn-reminder`` | half of the turn time has passed |
 | :func:`auto_played` ``msg-auto-played`` | the time ran out, the bot played |
-| :func:`redeal_text` ``msg-redeal`` | everyone passed twice |
+| :func:`redeal_text` ``msg-redeal``, ``msg-redeal-claimed`` | all passed twice; a claim (§8) |
 | :func:`dave_text` ``msg-dave-*`` | «даве» offered, conceded, played on (§25) |
 | :func:`match_game_text` ``msg-match-game`` | a game of a two-round match ended (§27) |
 | ``Notice.ONLY_GROUPS`` ``msg-only-groups`` | a group command in private |
@@ -250,8 +250,12 @@ def auto_played(name: str, action: Action, lang: str) -> str:
     return translator(lang)("msg-auto-played", name=name, action=action_label(action, lang))
 
 
-def redeal_text(dealer_name: str, lang: str) -> str:
-    return translator(lang)("msg-redeal", dealer=dealer_name)
+def redeal_text(dealer_name: str, lang: str, *, claimed_by: str | None = None) -> str:
+    """Everyone passed twice, or ``claimed_by`` claimed a redeal (RULES-VARIANTS §8)."""
+    tr = translator(lang)
+    if claimed_by is not None:
+        return tr("msg-redeal-claimed", name=claimed_by, dealer=dealer_name)
+    return tr("msg-redeal", dealer=dealer_name)
 
 
 def dave_text(event: DaveOffered | DaveConceded | DavePlayedOn, name: str, lang: str) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.i18n import Html, escape, translator
-from engine import HandResult, Outcome, PlayerView, SideScore
+from engine import HandResult, Outcome, PlayerView, SideScore, running_totals
 
 from .cards import suit_label
 from .table import SEP, format_lines, match_lines, score_line
@@ -93,13 +93,9 @@ def render_score_sheet(
         return "\n".join([head, tr("sheet-empty"), *footer])
 
     mark = tr.plain("sheet-bait-mark")
-    totals = [0] * len(side_names)
     cells: list[tuple[str, list[tuple[str, str]]]] = []
-    for result in sheet:
-        row: list[tuple[str, str]] = []
-        for line in result.sides:
-            totals[line.side] += line.written
-            row.append((_written(line, mark), str(totals[line.side])))
+    for result, totals in zip(sheet, running_totals(sheet, len(side_names)), strict=True):
+        row = [(_written(line, mark), str(totals[line.side])) for line in result.sides]
         cells.append((str(result.hand_number), row))
 
     number_width = max(len(tr.plain("sheet-hand")), *(len(n) for n, _ in cells))

@@ -91,6 +91,10 @@ def turn_line(view: PlayerView, who: str | Html, lang: str) -> str | None:
         key = "table-turn-exchange"
     elif view.phase is Phase.DAVE:
         key = "table-turn-dave"
+    elif view.phase is Phase.REDEAL_CLAIMS:
+        key = "table-turn-redeal"
+    elif view.phase is Phase.FIFTY_OFFER:
+        key = "table-turn-fifty-answer" if view.fifty_offered else "table-turn-fifty-offer"
     else:
         key = "table-turn-play"
     return tr(key, name=who)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from bot.config import Settings
-from engine import Action, KeepSeven, Pass, PlayerView
+from engine import Action, PlayerView
 from engine.ai import make_player
 
 __all__ = [
@@ -40,7 +40,6 @@ __all__ = [
     "choose_action",
     "default_search_workers",
     "search_budget",
-    "stand_in_choice",
 ]
 
 log = logging.getLogger(__name__)
@@ -70,16 +69,6 @@ Shorten = Callable[[int, float], None]
 def default_search_workers() -> int:
     """One search process per CPU but one, which is left to the bot itself."""
     return max(1, (os.cpu_count() or 1) - 1)
-
-
-def stand_in_choice(view: PlayerView) -> Action | None:
-    """What the bot does for a person whose time ran out, when it does not need a player
-    to decide: it commits them to nothing — a pass in the bidding, keeping the trump
-    seven. None when a card (or an obligatory trump) must be chosen."""
-    for action in view.legal_actions:
-        if isinstance(action, Pass | KeepSeven):
-            return action
-    return None
 
 
 def choose_action(

@@ -7,14 +7,22 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot import db
 from bot.callbacks import SettingsCb, SettingsScope
 from bot.i18n import SUPPORTED
-from bot.outbox.db_store import store_slot
+from bot.outbox.db_store import slot_has_buttons, store_slot
 from bot.parsing import parse_int
 from bot.render.messages import Alert, alert, target_hint, target_saved
-from bot.render.rules_text import render_rules
-from bot.render.settings import TIMEOUTS, decode_value, render_settings
+from bot.render.settings import (
+    MAIN_PAGE,
+    TABLE_PAGE,
+    TIMEOUTS,
+    conflict_text,
+    decode_value,
+    page_of,
+    render_settings,
+    render_settings_summary,
+)
 from bot.services.answers import Answer
 from bot.services.context import AppContext
-from engine import Rules, RulesError
+from engine import Rules, RulesError, Topic
 
 __all__ = [
     "apply_setting",
@@ -47,7 +55,12 @@ async def show_settings(ctx: AppContext, chat_id: int) -> None:
 
 
 async def _draw_settings(
-    ctx: AppContext, session: AsyncSession, chat_id: int, *, new: bool = False
+    ctx: AppContext,
+    session: AsyncSession,
+    chat_id: int,
+    *,
+    new: bool = False,
+    page: str = MAIN_PAGE,
 ) -> None:
     chat = await db.get_or_create_chat(session, chat_id, language=ctx.settings.default_language)
     text, markup = render_settings(
@@ -55,33 +68,45 @@ async def _draw_settings(
         chat.language,
         chat_language=chat.language,
         turn_timeout=chat.turn_timeout or ctx.settings.turn_timeout,
+        page=page,
     )
     await store_slot(session, chat_id, settings_slot(chat_id), text, markup, new=new)
 
 
+def _is_page(name: str) -> bool:
+    return name in (MAIN_PAGE, TABLE_PAGE) or name in {topic.value for topic in Topic}
+
+
 async def apply_setting(ctx: AppContext, chat_id: int, data: SettingsCb) -> Answer:
-    """Change one setting from a settings button; the message is redrawn in place."""
+    """One settings button: turn a page, or change one setting and redraw its page in
+    place; a combination the rules forbid is refused with both options named."""
     async with ctx.sessionmaker() as session, session.begin():
         chat = await db.get_or_create_chat(session, chat_id, language=ctx.settings.default_language)
         lang = chat.language
+        timeout = chat.turn_timeout or ctx.settings.turn_timeout
         if data.scope is SettingsScope.CLOSE:
-            closing = db.chat_rules(chat), chat.turn_timeout or ctx.settings.turn_timeout
-        else:
-            closing = None
-            try:
-                await _change(session, chat_id, db.chat_rules(chat), data)
-            except (RulesError, ValueError):
-                return Answer.refuse(alert(Alert.STALE, lang))
-        running = await db.get_active_game(session, chat_id)
-        applies_later = running is not None and running.state is not None
-        if closing is not None:
-            # Closing leaves the chat's rules in words where the buttons were; the next
-            # /settings posts a new message.
-            rules, timeout = closing
-            text = render_rules(rules, lang, turn_timeout=timeout)
+            # Closing leaves the gist where the buttons were; the next /settings posts a
+            # new message.
+            text = render_settings_summary(
+                db.chat_rules(chat), lang, chat_language=lang, turn_timeout=timeout
+            )
             await store_slot(session, chat_id, settings_slot(chat_id), text, None)
             return Answer()
-        await _draw_settings(ctx, session, chat_id)
+        if data.scope is SettingsScope.PAGE:
+            if not _is_page(data.name):
+                return Answer.refuse(alert(Alert.STALE, lang))
+            await _draw_settings(ctx, session, chat_id, page=data.name)
+            return Answer()
+        try:
+            page = page_of(data.scope, data.name)
+            await _change(session, chat_id, db.chat_rules(chat), data)
+        except RulesError as error:
+            return Answer.refuse(conflict_text(error, lang) or alert(Alert.STALE, lang))
+        except ValueError:
+            return Answer.refuse(alert(Alert.STALE, lang))
+        running = await db.get_active_game(session, chat_id)
+        applies_later = running is not None and running.state is not None
+        await _draw_settings(ctx, session, chat_id, page=page)
     lang = await chat_language(ctx, chat_id)
     return Answer(alert(Alert.SETTING_NEXT_GAME if applies_later else Alert.SAVED, lang))
 
@@ -100,7 +125,9 @@ async def set_target_from_text(ctx: AppContext, chat_id: int, text: str) -> Answ
         except RulesError:
             return Answer.refuse(target_hint(lang))
         await db.update_chat_settings(session, chat_id, rules=rules)
-        await _draw_settings(ctx, session, chat_id)
+        # The answer is the one line; an open settings message shows the new target too.
+        if await slot_has_buttons(session, chat_id, settings_slot(chat_id)):
+            await _draw_settings(ctx, session, chat_id)
     return Answer(target_saved(rules.target, lang))
 
 

@@ -29,7 +29,7 @@ from bot.services.presenter import (
     show_table,
 )
 from bot.services.tables import Table, load_table
-from engine import Game
+from engine import PLAYER_COUNTS, Game
 
 __all__ = [
     "Person",
@@ -45,8 +45,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+MIN_PLAYERS = min(PLAYER_COUNTS)
+MAX_PLAYERS = max(PLAYER_COUNTS)
 _SEED_RANGE = 2**62
 
 
@@ -265,7 +265,7 @@ async def start(
             lang = table.language
             if person.id != table.row.opened_by and not is_admin:
                 return Answer.refuse(alert(Alert.ONLY_OPENER, lang))
-            if not MIN_PLAYERS <= len(table.seats) <= MAX_PLAYERS:
+            if len(table.seats) not in PLAYER_COUNTS:
                 return Answer.refuse(alert(Alert.NEED_PLAYERS, lang))
             if all(seat.user_id is None for seat in table.seats):
                 return Answer.refuse(alert(Alert.NEED_PLAYERS, lang))

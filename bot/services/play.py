@@ -19,7 +19,7 @@ from bot.render.hand import seats_to_redraw
 from bot.render.messages import Alert, alert, auto_played, redeal_text, turn_reminder
 from bot.render.reasons import reason_text, render_reason
 from bot.services.answers import Answer
-from bot.services.autoplay import TIMEOUT_STAND_IN, stand_in_choice
+from bot.services.autoplay import TIMEOUT_STAND_IN
 from bot.services.context import AppContext
 from bot.services.presenter import (
     enqueue_durable_events,
@@ -29,7 +29,18 @@ from bot.services.presenter import (
     show_table,
 )
 from bot.services.tables import Table, load_game_table, load_table
-from engine import Action, Event, Game, HandDealt, IllegalActionError, Phase, Reason, Redeal
+from engine import (
+    Action,
+    Event,
+    Game,
+    HandDealt,
+    IllegalActionError,
+    Phase,
+    Reason,
+    Redeal,
+    RedealClaimed,
+)
+from engine.ai import decision_seed, stand_in_choice, without_offers
 
 __all__ = ["auto_act", "play", "remind", "schedule_next_decision"]
 
@@ -133,11 +144,13 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
     seat = game.to_act
     seat_row = table.seat(seat)
     kind = seat_row.bot_kind or TIMEOUT_STAND_IN
-    decision_seed = (game.seed * 1_000_003 + game.move_number) % (2**63)
     view = game.view(seat)
+    if seat_row.bot_kind is None:
+        view = without_offers(view)  # a person's stand-in raises no «даве» stake
     action = stand_in_choice(view) if seat_row.bot_kind is None else None
     if action is None:
-        action = await ctx.players.choose(kind, decision_seed, view, game=game_id)
+        seed = decision_seed(game.seed, game.move_number)
+        action = await ctx.players.choose(kind, seed, view, game=game_id)
     async with ctx.chat_lock(table.chat_id), ctx.sessionmaker() as session:
         try:
             async with session.begin():
@@ -241,10 +254,13 @@ async def _publish(
     message for a new hand, after the result), the hands of the seats in ``redraw``."""
     new_hand = any(isinstance(event, HandDealt) for event in events)
     await enqueue_durable_events(session, table, events)
+    claimed = next((event.seat for event in events if isinstance(event, RedealClaimed)), None)
     for event in events:
         if isinstance(event, Redeal):
             lang = table.language
-            text = redeal_text(table.names(lang)[event.dealer], lang)
+            names = table.names(lang)
+            claimant = None if claimed is None else names[claimed]
+            text = redeal_text(names[event.dealer], lang, claimed_by=claimant)
             await enqueue_durable(session, table.chat_id, text)
     await show_table(session, table, new=new_hand)
     await show_hands(session, table, seats=redraw)

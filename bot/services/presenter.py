@@ -34,6 +34,7 @@ from engine import (
     HandScored,
     MatchGameWon,
     Phase,
+    running_totals,
 )
 
 __all__ = [
@@ -235,10 +236,9 @@ def _scores_after(game: Game, result: HandResult, events: list[Event]) -> tuple[
             if isinstance(event, MatchGameWon):
                 return event.scores
         return tuple(line.written for line in result.sides)
-    totals = [0] * len(result.sides)
-    for past in game.sheet:
-        for line in past.sides:
-            totals[line.side] += line.written
-        if past.hand_number == result.hand_number:
-            break
-    return tuple(totals)
+    totals = running_totals(game.sheet, len(result.sides))
+    return next(
+        row
+        for row, past in zip(totals, game.sheet, strict=True)
+        if past.hand_number == result.hand_number
+    )

@@ -8,6 +8,7 @@ views, JSON).
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 from ..actions import Action, ExchangeSeven
 from ..cards import NO_TRUMP
@@ -16,7 +17,11 @@ from ..melds import Meld
 from ..rules import Rules
 from ..scoring import HandResult, side_count, side_of
 
-__all__ = ["GameState", "Phase", "wrong_phase"]
+__all__ = ["PLAYER_COUNTS", "GameState", "Phase", "wrong_phase"]
+
+PLAYER_COUNTS: Final = (2, 3, 4)
+"""How many may play: 2 or 3 each for themselves, 4 in two pairs (or each for himself,
+RULES-VARIANTS §24)."""
 
 
 class Phase(StrEnum):
@@ -160,7 +165,7 @@ class GameState:
     _winner: int
 
     def __init__(self, players: int, rules: Rules, seed: int) -> None:
-        if players not in (2, 3, 4):
+        if players not in PLAYER_COUNTS:
             raise ValueError(f"Debertz is played by 2, 3 or 4 players, not {players}")
         if not isinstance(rules, Rules):
             raise TypeError("rules must be a Rules value")

@@ -362,6 +362,9 @@ async def test_any_target_by_command(fake: FakeTelegram, launch: Launch, db_url:
         group, lambda m: "🎯" in (m.text or "") and "701" in (m.text or "")
     )
     assert saved.from_bot
+    await fake.wait_idle(quiet=0.3)
+    menus = [m for m in group.messages() if any(d.startswith("st:") for d in m.callback_data())]
+    assert not menus, "the answer is one line, not a settings menu"
     anna.send(group, "/settings lots")
     await fake.wait_message(group, lambda m: "/settings 701" in (m.text or ""))
     async with database(db_url) as session:

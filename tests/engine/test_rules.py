@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine import (
+    ALL_PRESETS,
     KHARKIV_H13,
     PRESETS,
     BellaAnnouncement,
@@ -62,18 +63,9 @@ def test_moscow_preset() -> None:
     }
 
 
-def test_kharkiv_preset() -> None:
-    kharkiv = Rules.preset("kharkiv")
-    changed = {
-        n: getattr(kharkiv, n) for n in Rules.option_names() if getattr(kharkiv, n) != DEFAULTS[n]
-    }
-    assert changed == {
-        "trump_priority": False,
-        "obligatory_dealer": True,
-        "bolt_penalty": 50,
-        "third_bait_penalty": 100,
-        "three_player_bait": ThreePlayerBait.HALF,
-    }
+def test_kharkiv_preset_is_h13() -> None:
+    assert Rules.preset("kharkiv") == KHARKIV_H13
+    assert Rules.preset("kharkiv").bolt_penalty == 0, "the bolt goes by the number of players"
 
 
 def test_kharkiv_h13_follows_seed_004() -> None:
@@ -132,6 +124,12 @@ def test_replace_gives_a_new_value() -> None:
     assert changed.obligatory_dealer, "the other options stay"
     assert changed.preset_name is None
     assert changed.replace(target=501, hanging_bait=False) == base
+
+
+def test_a_preset_keeps_its_name_whatever_the_target() -> None:
+    for name in ALL_PRESETS:
+        assert Rules.preset(name).replace(target=1001).preset_name == name
+    assert Rules().replace(target=301, hundred=True).preset_name is None
 
 
 def test_replace_reads_enum_values_as_text() -> None:

@@ -3,6 +3,7 @@ whole hands through ``Game``."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -18,7 +19,7 @@ from engine import (
     ThreePlayerBait,
     TrickWon,
 )
-from engine.scoring import score_hand
+from engine.scoring import running_totals, score_hand
 
 from .decks import choose_trump, deal, events_of, play, play_out
 
@@ -502,3 +503,18 @@ def test_game_four_players(
     assert totals(result) == expected_totals
     assert written(result) == expected_written
     assert game.scores == tuple(expected_written)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_running_totals_end_at_the_scores_of_a_game_decided_by_its_hands(players: int) -> None:
+    game = Game.new(players, Rules(target=301), seed=players)
+    rng = random.Random(players)
+    while game.phase is not Phase.FINISHED:
+        game.apply(rng.choice(game.legal_actions()))
+    rows = running_totals(game.sheet, len(game.scores))
+    assert len(rows) == len(game.sheet)
+    assert rows[-1] == game.scores
+    for before, after, result in zip(rows, rows[1:], game.sheet[1:], strict=False):
+        assert [a - b for a, b in zip(after, before, strict=True)] == [
+            line.written for line in result.sides
+        ]

@@ -39,6 +39,7 @@ PLAIN_PREFIXES = (
     "preset-",
     "language-",
     "duration-",
+    "topic-",
 )
 PLAIN_KEYS = frozenset({"points", "sheet-bait-mark", "sheet-hand"})
 ALLOWED_MARKUP = re.compile(r"</?(?:b|i)>|<a href=\"[^\"]+\">|</a>")
@@ -118,12 +119,20 @@ def test_every_key_is_used_by_the_code() -> None:
         "suit-",
         "reason-",
         "rule-",
+        "rules-page-",
+        "optinfo-",
+        "topic-",
         "opt-",
         "optinfo-",  # RULES-VARIANTS options' one-line explanations, for /settings
         "value-",
         "preset-",
         "btn-preset-",
         "language-",
+        # The settings topics and the /rules pages (bot/locales/rules/): built from the
+        # option, topic and page names.
+        "optinfo-",
+        "topic-",
+        "rules-page",
     )
     root = Path(i18n.__file__).parent
     source = "\n".join(

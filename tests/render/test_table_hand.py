@@ -39,6 +39,11 @@ RULE_SETS = {
         seven_exchange=False,
         target=301,
     ),
+    # Part 2's decisions of their own phases: a weak-hand limit most deals meet, so
+    # redeal claims come often; the 50-point offer with 2 players.
+    "claims_and_offers": Rules(
+        weak_hand_redeal=30, four_sevens_redeal=True, offer_fifty=True, freza=True
+    ),
 }
 
 
@@ -115,6 +120,10 @@ def test_every_state_of_random_games(players: int, rules_name: str) -> None:
                 other = (game.to_act + 1) % players
                 check_hand(game, other, names, lang)
     assert Phase.BIDDING in phases
+    if rules_name == "claims_and_offers":
+        assert Phase.REDEAL_CLAIMS in phases
+        if players == 2:
+            assert Phase.FIFTY_OFFER in phases
     assert Phase.PLAY in phases
     if players < 4 and rules.seven_exchange:
         assert Phase.EXCHANGE in phases
