@@ -22,12 +22,16 @@ from .events import (
     BellaAnnounced,
     BidMade,
     CardPlayed,
+    DaveConceded,
+    DaveOffered,
+    DavePlayedOn,
     DebertzWon,
     Event,
     ExtraCardsDealt,
     GameOver,
     HandDealt,
     HandScored,
+    MatchGameWon,
     MeldsAnnounced,
     MeldsWon,
     ProposalRefused,
@@ -89,6 +93,16 @@ def describe(event: Event) -> str:
                     f"melds {line.melds} bella {line.bella} → writes {line.written}{mark}"
                 )
             return "\n".join(lines)
+        case DaveOffered(seat, stake):
+            return f"seat {seat} offers «dave»: concede {stake} or play on"
+        case DaveConceded(seat, stake):
+            return f"seat {seat} concedes {stake}"
+        case DavePlayedOn(seat, stake):
+            return f"seat {seat} plays on: the stake is {stake}"
+        case MatchGameWon(number, winner, scores, next_game):
+            return f"game {number} of the match to side {winner} {list(scores)}; game {next_game}"
+        case GameOver(winner, scores, winners, stakes) if stakes:
+            return f"game over: sides {list(winners)} win, stakes {list(stakes)}"
         case GameOver(winner, scores):
             return f"game over: side {winner} wins, scores {list(scores)}"
     return repr(event)
@@ -163,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     game = Game.new(args.players, rules, seed)
     bots = random.Random(seed)
-    print(f"seed {seed}; you are seat 0" + (", partner seat 2" if args.players == 4 else ""))
+    pairs = args.players == 4 and not rules.solo(4)
+    print(f"seed {seed}; you are seat 0" + (", partner seat 2" if pairs else ""))
     print(f"face-up card {game.proposed}, seat {game.dealer} deals")
     while game.phase is not Phase.FINISHED:
         if game.to_act == 0:

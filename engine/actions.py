@@ -13,6 +13,9 @@
 | :class:`NoFiftyOffer` | ``no_offer`` | §26: the non-bidder makes no offer |
 | :class:`AcceptFifty` | ``accept50`` | §26: the bidder takes the 50; the hand ends |
 | :class:`DeclineFifty` | ``decline50`` | §26: the bidder plays the hand |
+| :class:`OfferDave` | ``dave`` | §25: on one's turn in the play, before the card |
+| :class:`ConcedeDave` | ``concede`` | §25: the opponent gives up the current stake |
+| :class:`PlayOnDave` | ``play_on`` | §25: the opponent plays on for the next stake |
 | :class:`PlayCard` | ``card:10H`` | the play |
 
 Actions do not name a seat: the game knows whose decision it awaits.
@@ -30,15 +33,18 @@ __all__ = [
     "Action",
     "ActionParseError",
     "ClaimRedeal",
+    "ConcedeDave",
     "DeclineFifty",
     "ExchangeSeven",
     "KeepSeven",
     "NameSuit",
     "NoFiftyOffer",
     "NoRedeal",
+    "OfferDave",
     "OfferFifty",
     "Pass",
     "PlayCard",
+    "PlayOnDave",
     "TakeProposed",
 ]
 
@@ -154,6 +160,27 @@ class DeclineFifty(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class OfferDave(Action):
+    """RULES-VARIANTS §25: «даве», an offer to the opponent to give up the stake."""
+
+    code_word: ClassVar[str] = "dave"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ConcedeDave(Action):
+    """§25: the answer to «даве» that loses the current stake and ends the game."""
+
+    code_word: ClassVar[str] = "concede"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayOnDave(Action):
+    """§25: the answer to «даве» that plays on for the next stake."""
+
+    code_word: ClassVar[str] = "play_on"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class PlayCard(Action):
     card: Card
     code_word: ClassVar[str] = "card"
@@ -173,6 +200,9 @@ OFFER_FIFTY: Final = OfferFifty()
 NO_FIFTY_OFFER: Final = NoFiftyOffer()
 ACCEPT_FIFTY: Final = AcceptFifty()
 DECLINE_FIFTY: Final = DeclineFifty()
+OFFER_DAVE: Final = OfferDave()
+CONCEDE_DAVE: Final = ConcedeDave()
+PLAY_ON_DAVE: Final = PlayOnDave()
 NAME_SUIT: Final = tuple(NameSuit(suit) for suit in Suit)
 PLAY_CARD: Final = tuple(PlayCard(card) for card in DECK)
 _SIMPLE: Final[dict[str, Action]] = {
@@ -186,4 +216,7 @@ _SIMPLE: Final[dict[str, Action]] = {
     "no_offer": NO_FIFTY_OFFER,
     "accept50": ACCEPT_FIFTY,
     "decline50": DECLINE_FIFTY,
+    "dave": OFFER_DAVE,
+    "concede": CONCEDE_DAVE,
+    "play_on": PLAY_ON_DAVE,
 }

@@ -31,6 +31,15 @@ class Reason(StrEnum):
     MUST_FOLLOW_SUIT = "must_follow_suit"
     MUST_TRUMP = "must_trump"
     MUST_OVERTRUMP = "must_overtrump"
+    DAVE_OFF = "dave_off"
+    """RULES-VARIANTS §25: «даве» is not played here (the option is off, or not 2
+    players)."""
+    DAVE_NOT_NOW = "dave_not_now"
+    """«Даве» only on one's own turn in the play, before playing a card."""
+    DAVE_NOT_YOURS = "dave_not_yours"
+    """After a play-on only the player who played on may offer «даве» next."""
+    NO_DAVE_OFFER = "no_dave_offer"
+    """Concede or play on answer a «даве» offer, and none is open."""
 
 
 class IllegalActionError(ValueError):

@@ -17,6 +17,9 @@ __all__ = [
     "BellaAnnounced",
     "BidMade",
     "CardPlayed",
+    "DaveConceded",
+    "DaveOffered",
+    "DavePlayedOn",
     "DebertzWon",
     "Event",
     "ExtraCardsDealt",
@@ -25,6 +28,7 @@ __all__ = [
     "HandDealt",
     "HandScored",
     "KlaborWon",
+    "MatchGameWon",
     "MeldAnnouncement",
     "MeldsAnnounced",
     "MeldsWon",
@@ -209,7 +213,49 @@ class HandScored(Event):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class DaveOffered(Event):
+    """RULES-VARIANTS §25: ``seat`` offered «даве»; conceding costs ``stake``."""
+
+    seat: int
+    stake: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DaveConceded(Event):
+    """§25: ``seat`` gave up ``stake``; a :class:`GameOver` follows."""
+
+    seat: int
+    stake: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DavePlayedOn(Event):
+    """§25: ``seat`` played on; the stake is now ``stake`` and only ``seat`` may offer
+    next."""
+
+    seat: int
+    stake: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchGameWon(Event):
+    """RULES-VARIANTS §27: game ``game_number`` of a two-round match went to ``winner``
+    with ``scores``; game ``next_game`` starts from 0 (3: the four final hands)."""
+
+    game_number: int
+    winner: int
+    scores: tuple[int, ...]
+    next_game: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class GameOver(Event):
     winner: int
-    """The winning side."""
+    """The winning side (with several winners, the first of :attr:`winners`)."""
     scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    """Under a one-hand format (RULES-VARIANTS §25), every winning side: two when a
+    3-player (or 4 solo) bidder pays under ``one_hand_bait`` (H5); empty otherwise,
+    when :attr:`winner` alone wins."""
+    stakes: tuple[int, ...] = ()
+    """§25: under a one-hand format, each side's stake units won (negative: lost)."""

@@ -19,10 +19,10 @@ from .cards import DECK, NO_TRUMP, Card, Suit, cards_of, iter_indices
 from .errors import IllegalActionError, Reason
 from .events import Event
 from .melds import Meld
-from .phases import bidding, claims, deal, exchange, fifty, play, visyak
+from .phases import bidding, claims, dave, deal, exchange, fifty, play, visyak
 from .phases.state import PLAYER_COUNTS, GameState, Phase, wrong_phase
 from .rules import Rules
-from .scoring import HandResult, side_of
+from .scoring import HandResult
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -107,11 +107,8 @@ class Game(GameState):
 
     @property
     def sides(self) -> int:
-        """The number of sides: players with 2 or 3, pairs (2) with 4."""
+        """The number of sides: players with 2 or 3 (or 4 solo), pairs (2) with 4."""
         return len(self._scores)
-
-    def side_of(self, seat: int) -> int:
-        return side_of(seat, self._n)
 
     @property
     def rules(self) -> Rules:
@@ -212,6 +209,48 @@ class Game(GameState):
         """The winning side once the game is over."""
         return self._winner if self._winner >= 0 else None
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every winning side once the game is over: one, except under
+        ``one_hand_bait`` when a 3-player (or 4 solo) bidder pays (RULES-VARIANTS H5)."""
+        if self._winner < 0:
+            return ()
+        if self._stakes:
+            return tuple(s for s, units in enumerate(self._stakes) if units > 0)
+        return (self._winner,)
+
+    @property
+    def stakes(self) -> tuple[int, ...]:
+        """§25: each side's stake units won (negative: lost) once a one-hand game is
+        over; empty otherwise."""
+        return tuple(self._stakes)
+
+    @property
+    def stake(self) -> int:
+        """§25: the current «даве» stake (1 until someone plays on)."""
+        return self._dave_stake
+
+    @property
+    def dave_next(self) -> int | None:
+        """§25: the only seat that may offer «даве» next, or None when either may."""
+        return self._dave_next if self._dave_next >= 0 else None
+
+    @property
+    def game_number(self) -> int:
+        """§27: which game of a two-round match is played (1, 2; 3: the final hands);
+        always 1 outside a match."""
+        return self._game_number
+
+    @property
+    def final_hands_left(self) -> int:
+        """§27: final hands still to play, this one included (0 outside them)."""
+        return self._final_hands
+
+    @property
+    def match_games(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """§27: each finished game of the match as (winning side, final scores)."""
+        return tuple(self._match_games)
+
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards a seat holds, in index order."""
         return cards_of(self._hands[seat])
@@ -247,7 +286,10 @@ class Game(GameState):
         phase = self._phase
         if phase is Phase.PLAY:
             table = act.PLAY_CARD
-            return [table[i] for i in iter_indices(self.legal_card_mask())]
+            cards: list[Action] = [table[i] for i in iter_indices(self.legal_card_mask())]
+            return [*cards, act.OFFER_DAVE] if dave.may_offer(self) else cards
+        if phase is Phase.DAVE:
+            return dave.legal_answers()
         if phase is Phase.BIDDING:
             return bidding.legal_bids(self)
         if phase is Phase.EXCHANGE:
@@ -286,7 +328,11 @@ class Game(GameState):
                 action=action,
             )
         events: list[Event] = []
-        if phase is Phase.PLAY:
+        if type(action) in dave.DAVE_ACTIONS:
+            dave.check_dave(self, action)
+            self._move_number += 1
+            dave.apply_dave(self, action, events)
+        elif phase is Phase.PLAY:
             if type(action) is not PlayCard:
                 raise wrong_phase(self, action)
             index = action.card.index
@@ -308,6 +354,8 @@ class Game(GameState):
                 raise wrong_phase(self, action)
             self._move_number += 1
             claims.apply_claim(self, action, events)
+        elif phase is Phase.DAVE:
+            raise wrong_phase(self, action)
         elif type(action) is ExchangeSeven:
             self._move_number += 1
             exchange.exchange_seven(self, events)
@@ -365,6 +413,12 @@ class Game(GameState):
             "played": self._played,
             "first_played": self._first_played,
             "bella_plays": self._bella_plays,
+            "stakes": self._stakes,
+            "dave_stake": self._dave_stake,
+            "dave_next": self._dave_next,
+            "game_number": self._game_number,
+            "final_hands": self._final_hands,
+            "match_games": [[winner, list(scores)] for winner, scores in self._match_games],
         }
 
     @classmethod
@@ -414,6 +468,14 @@ class Game(GameState):
             game._played = data["played"]
             game._first_played = data["first_played"]
             game._bella_plays = data["bella_plays"]
+            game._stakes = list(data.get("stakes", []))
+            game._dave_stake = data.get("dave_stake", 1)
+            game._dave_next = data.get("dave_next", -1)
+            game._game_number = data.get("game_number", 1)
+            game._final_hands = data.get("final_hands", 0)
+            game._match_games = [
+                (winner, tuple(scores)) for winner, scores in data.get("match_games", [])
+            ]
             if game._trump != NO_TRUMP and game._first_leader >= 0:
                 game._restore_play()
         except (KeyError, TypeError, ValueError) as error:

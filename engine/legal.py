@@ -34,9 +34,12 @@ class PlayRules:
     """The duty holds only when trump was led (``overtrump_scope=trump_led``)."""
     partner_duty: bool = True
     """The duty also holds over a partner's trump (false only for 4 players in pairs
-    with ``overtrump_partner`` off)."""
+    with ``overtrump_partner`` off; 4 solo players have no partner, H12)."""
     must_trump: bool = True
     """A player void in the suit led who holds a trump must play one."""
+    solo: bool = False
+    """4 players each for himself (RULES-VARIANTS §24): no seat has a partner; for the
+    computer players' play, legality does not depend on it."""
 
     @classmethod
     def of(cls, rules: Rules, players: int) -> PlayRules:
@@ -44,8 +47,9 @@ class PlayRules:
         return cls(
             overtrump=rules.overtrump,
             trump_led_only=rules.overtrump_scope is OvertrumpScope.TRUMP_LED,
-            partner_duty=rules.overtrump_partner or players != 4,
+            partner_duty=rules.overtrump_partner or players != 4 or rules.solo(players),
             must_trump=rules.must_trump,
+            solo=rules.solo(players),
         )
 
     def duty(self, led: int, trump: int, best_trump: int, partner_holds_it: bool) -> bool:

@@ -91,9 +91,13 @@ _TOPICS: Final[dict[str, Topic]] = {
     "third_bait_penalty": Topic.SCORING,
     "third_bait_repeat": Topic.SCORING,
     "visyak": Topic.SCORING,
+    "four_player_mode": Topic.SCORING,
     "claim_mid_hand": Topic.END,
     "target_tie": Topic.END,
     "gap_win": Topic.END,
+    "format": Topic.END,
+    "dave": Topic.END,
+    "match": Topic.END,
 }
 
 _PLAYER_COUNTS: Final[dict[str, frozenset[int]]] = {
@@ -112,6 +116,9 @@ _PLAYER_COUNTS: Final[dict[str, frozenset[int]]] = {
     "three_player_contract": frozenset({3}),
     "three_player_bait": frozenset({3}),
     "gap_win": frozenset({2}),
+    "four_player_mode": frozenset({4}),
+    "dave": frozenset({2}),
+    "match": frozenset({4}),
 }
 """For options that act only with some player counts: those counts. ``hundred_four_only``
 is listed for the counts where it removes the hundred."""
@@ -139,8 +146,31 @@ def ignored_options(rules: Rules, *, players: int | None = None) -> frozenset[st
         ignored.add("third_bait_repeat")
     if rules.bolt_by_players:
         ignored.add("bolt_penalty")
+    if rules.one_hand:
+        # RULES-VARIANTS H5: one hand has no target to reach and no later hand
+        ignored.update(_IGNORED_BY_ONE_HAND)
     if players is not None:
         ignored.update(name for name, counts in _PLAYER_COUNTS.items() if players not in counts)
         if players == 4 and rules.four_player_deal is FourPlayerDeal.EIGHT:
             ignored.add("proposed_card")  # H3: with the deal of eight it is the dealer's
+        if rules.solo(players):
+            # H12: 4 solo players bait like 3, and nobody has a partner or a pair's match
+            ignored.discard("three_player_bait")
+            ignored.update(("overtrump_partner", "match"))
     return frozenset(ignored)
+
+
+_IGNORED_BY_ONE_HAND: Final = (
+    "claim_mid_hand",
+    "target_tie",
+    "gap_win",
+    "match",
+    "hanging_bait",
+    "hanging_repeat",
+    "bolt_penalty",
+    "bolt_by_players",
+    "third_bait_penalty",
+    "third_bait_repeat",
+    "visyak",
+)
+"""What a one-hand format ignores (H5), ``target`` apart: it belongs to no topic."""

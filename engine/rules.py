@@ -40,6 +40,20 @@ Decisions where RULES-VARIANTS.md says "uncertain" (section H settles the rest):
 - §23: only sides that reached the target can win by the last trick (H14).
 - §26 ``gap_win``: the target still applies; the gap is checked after it (H8), with 2
   players only.
+- §24 ``four_player_mode=solo``: a sitting bidder's points go to the richest opponent;
+  tied richest opponents share them equally, the remainder one point each clockwise from
+  the bidder (the 3-player rule generalised, H12).
+- §25 ``one_hand``: «без байда» (seed 001): each side writes its table points and no
+  bait passes points on (H5's "a tie for the bidder is a bait" is for
+  ``one_hand_bait``); a tie at the top clears the scores and the sheet and the hand is
+  played again, and an agreed «даве» stake carries over to that hand.
+- §25 ``one_hand_bait`` with 4 players in pairs: like 2 players (the pairs are the
+  sides); 4 solo: like 3 players (the bidder gets 1 from each opponent or pays each 1).
+- §25 stakes: zero-sum units per side (2 players: +1/-1 for a make, -2/+2 for a bait;
+  ``one_hand``: the winner gets the stake from each other side), times the «даве» stake.
+- §27 ``two_rounds``: the four final hands are four deals in a row, each dealer once
+  (redeals do not count); claims (§22) do not apply in them, since no target is
+  played to.
 """
 
 from __future__ import annotations
@@ -57,11 +71,15 @@ __all__ = [
     "BellaAnnouncement",
     "BellaScoring",
     "ClaimMidHand",
+    "Dave",
     "DealerRotation",
     "DebertzScore",
     "FirstLead",
     "FourPlayerDeal",
+    "FourPlayerMode",
+    "GameFormat",
     "HangingRepeat",
+    "Match",
     "MeldTie",
     "OvertrumpScope",
     "ProposedCard",
@@ -265,6 +283,49 @@ class ProposedCard(StrEnum):
     needs ``four_player_deal=six_then_two`` (ignored with ``eight``)."""
 
 
+class FourPlayerMode(StrEnum):
+    """How 4 players form sides (RULES-VARIANTS §24, H12)."""
+
+    PAIRS = "pairs"
+    """Partners opposite: seats {0, 2} and {1, 3} (seed 000)."""
+    SOLO = "solo"
+    """Each player is his own side throughout: melds to the single highest holder, the
+    bait to the richest opponent (tied: shared), no partner in the overtrump duty."""
+
+
+class GameFormat(StrEnum):
+    """What a game is (RULES-VARIANTS §25, H5)."""
+
+    TARGET = "target"
+    """Hands until a side reaches :attr:`Rules.target` (seed 000)."""
+    ONE_HAND = "one_hand"
+    """«Короткий деберц без байда»: one hand, no bait; the highest total wins; a tie at
+    the top replays the hand from 0."""
+    ONE_HAND_BAIT = "one_hand_bait"
+    """«С байдом»: one hand scored in stakes: the bidder gets 1 (from each defender) if
+    he makes it; if he sits (ties included) he pays 2 (2 players) or 1 to each."""
+
+
+class Dave(StrEnum):
+    """«Даве» (RULES-VARIANTS §25, H5): 2 players, one-hand formats only."""
+
+    OFF = "off"
+    ARITHMETIC = "arithmetic"
+    """Stakes 1, 2, 3, 4 ..."""
+    GEOMETRIC = "geometric"
+    """Stakes 1, 2, 4, 8 ..."""
+
+
+class Match(StrEnum):
+    """RULES-VARIANTS §27, H11: 4 players in pairs only."""
+
+    SINGLE = "single"
+    """One game to the target (seed 000)."""
+    TWO_ROUNDS = "two_rounds"
+    """Two games to the target from 0; in game 2 a dealer of game 1's winning pair may
+    not pass in round 2; 1-1: four final hands from 0, more points wins."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Rules:
     """Every option of the rules; the defaults are seed 000 (the ``odessa`` preset).
@@ -383,6 +444,16 @@ class Rules:
     bidding (the same bidder, trump the proposed card's suit, only bella scores). Made:
     the bidder's side also writes the pool; sat: the pool joins the bait; another tie:
     the pool grows. Lost when the game ends. Forbidden with ``hanging_bait``."""
+    four_player_mode: FourPlayerMode = FourPlayerMode.PAIRS
+    """§24: with 4 players, pairs or each for himself."""
+    format: GameFormat = GameFormat.TARGET
+    """§25: a game to the target, or one hand (``one_hand``, ``one_hand_bait``); one
+    hand ignores ``target``, ``claim_mid_hand``, ``target_tie``, ``gap_win``,
+    ``match``, ``hanging_bait`` and the bolt and third-bait penalties (H5)."""
+    dave: Dave = Dave.OFF
+    """§25: «даве» with 2 players under a one-hand format (RulesError with ``target``)."""
+    match: Match = Match.SINGLE
+    """§27: with 4 players in pairs, one game or two rounds (H11)."""
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -430,6 +501,22 @@ class Rules:
                 f"bolt_penalty must then be 0, not {self.bolt_penalty}",
                 options=("bolt_by_players", "bolt_penalty"),
             )
+
+        if self.dave is not Dave.OFF and self.format is GameFormat.TARGET:
+            raise RulesError(
+                f"dave={self.dave.value} needs a one-hand format: format must be "
+                "one_hand or one_hand_bait, not target",
+                options=("dave", "format"),
+            )
+
+    @property
+    def one_hand(self) -> bool:
+        """Whether the game is one hand (``format`` is not ``target``)."""
+        return self.format is not GameFormat.TARGET
+
+    def solo(self, players: int) -> bool:
+        """Whether 4 players play each for himself (§24); False with 2 or 3."""
+        return players == 4 and self.four_player_mode is FourPlayerMode.SOLO
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -555,6 +642,10 @@ _PART_TWO_TYPES: Final[dict[str, type]] = {
     "proposed_card": ProposedCard,
     "seven_meld_query": bool,
     "visyak": bool,
+    "four_player_mode": FourPlayerMode,
+    "format": GameFormat,
+    "dave": Dave,
+    "match": Match,
 }
 _FIELD_TYPES: Final = {**_PART_ONE_TYPES, **_PART_TWO_TYPES}
 _PART_ONE: Final = tuple(_PART_ONE_TYPES)

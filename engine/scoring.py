@@ -78,18 +78,21 @@ class Outcome(StrEnum):
     VISYAK = "visyak"
     """RULES-VARIANTS §19: a tie; the opponents wrote their points, the bidder's side's
     went into the pool that the next hand (no bidding, the same bidder) plays for."""
+    PLAYED = "played"
+    """RULES-VARIANTS §25 ``one_hand``: no bait; each side wrote its table points."""
     CLAIMED = "claimed"
     """RULES-VARIANTS §22: a side reached the target mid-hand and won; each side wrote
     its points so far (no last trick, no penalties)."""
 
 
-def side_of(seat: int, players: int) -> int:
-    """The side a seat belongs to: its own with 2 or 3 players, the pair (seat % 2) with 4."""
-    return seat % 2 if players == 4 else seat
+def side_of(seat: int, players: int, solo: bool = False) -> int:
+    """The side a seat belongs to: its own with 2 or 3 players (or 4 ``solo``,
+    RULES-VARIANTS §24), the pair (seat % 2) with 4."""
+    return seat % 2 if players == 4 and not solo else seat
 
 
-def side_count(players: int) -> int:
-    return 2 if players == 4 else players
+def side_count(players: int, solo: bool = False) -> int:
+    return 2 if players == 4 and not solo else players
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -217,15 +220,16 @@ def score_hand(
     some seats (``richer_else_hang``) before this hand. ``visyak_pool`` is, in a висяк
     hand, the pool the bidder plays for (§19).
     """
-    count = side_count(players)
+    solo = rules.solo(players)
+    count = side_count(players, solo)
     side_cards = [0] * count
     side_tricks = [0] * count
     for seat in range(players):
-        side = side_of(seat, players)
+        side = side_of(seat, players, solo)
         side_cards[side] += card_points[seat]
         side_tricks[side] += tricks[seat]
     last = [0] * count
-    last[side_of(last_trick_seat, players)] = 10
+    last[side_of(last_trick_seat, players, solo)] = 10
     melds = [0] * count
     if meld_points_by_side is not None:
         melds = list(meld_points_by_side)
@@ -234,7 +238,7 @@ def score_hand(
     bella = [0] * count
     held = [0] * count
     if bella_seat is not None:
-        held[side_of(bella_seat, players)] = 20
+        held[side_of(bella_seat, players, solo)] = 20
         if bella_to == BELLA_TO_HOLDER:
             bella = list(held)
         elif bella_to is not None:
@@ -242,7 +246,7 @@ def score_hand(
     total = [side_cards[s] + last[s] + melds[s] + bella[s] for s in range(count)]
     compared = [side_cards[s] + last[s] + melds[s] + held[s] for s in range(count)]
 
-    bidder_side = side_of(bidder, players)
+    bidder_side = side_of(bidder, players, solo)
     opponents = [(bidder_side + k) % count for k in range(1, count)]
     if players == 3 and rules.three_player_contract is ThreePlayerContract.SUM:
         to_beat = sum(compared[s] for s in opponents)
@@ -287,8 +291,9 @@ def score_hand(
             written[leaders[0]] += points
         else:
             pools_after.append((points, seats))
-    if outcome is Outcome.BAIT and _hangs_for_defenders(rules, players, total, opponents):
-        pools_after.append((sat, tuple(opponents)))
+    kept_for = _hangs_for_defenders(rules, players, total, opponents)
+    if outcome is Outcome.BAIT and kept_for:
+        pools_after.append((sat, kept_for))
 
     hanging_won = [0] * count
     repeat = rules.hanging_repeat
@@ -361,9 +366,10 @@ def score_hand(
 
 
 def bolt_cost(rules: Rules, players: int) -> int:
-    """What a side that took no trick loses (0: no bolt penalty)."""
+    """What a side that took no trick loses (0: no bolt penalty); §21 by players: 50
+    with 2 players or 4 solo, 100 with 3 or 4 in pairs."""
     if rules.bolt_by_players:
-        return 100 if players in (3, 4) else 50
+        return 100 if players == 3 or (players == 4 and not rules.solo(4)) else 50
     return rules.bolt_penalty
 
 
@@ -377,27 +383,34 @@ def _penalized(rules: Rules, bait_number: int) -> bool:
     return bait_number % 3 == 0
 
 
+def _richest(total: list[int], opponents: list[int]) -> list[int]:
+    """The opponents with the most table points, clockwise from the bidder."""
+    top = max(total[s] for s in opponents)
+    return [s for s in opponents if total[s] == top]
+
+
 def _hangs_for_defenders(
     rules: Rules, players: int, total: list[int], opponents: list[int]
-) -> bool:
-    """``richer_else_hang`` with tied defenders: the bait is kept for those two."""
-    return (
-        players == 3
-        and rules.three_player_bait is ThreePlayerBait.RICHER_ELSE_HANG
-        and total[opponents[0]] == total[opponents[1]]
-    )
+) -> tuple[int, ...]:
+    """``richer_else_hang`` with tied richest defenders (3 players, or 4 solo): the
+    seats the bait is kept for; empty when it is not kept."""
+    if len(opponents) < 2 or rules.three_player_bait is not ThreePlayerBait.RICHER_ELSE_HANG:
+        return ()
+    richest = _richest(total, opponents)
+    return tuple(richest) if len(richest) > 1 else ()
 
 
 def _bait_shares(
     rules: Rules, players: int, total: list[int], points: int, opponents: list[int]
 ) -> list[tuple[int, int]]:
-    """Where a sitting bidder's ``points`` go: (side, points) pairs."""
-    if players != 3:
+    """Where a sitting bidder's ``points`` go: (side, points) pairs. With several opponents
+    (3 players, 4 solo) to the richest; tied richest, or ``half``, share equally, the
+    remainder one point each clockwise from the bidder."""
+    if len(opponents) == 1:
         return [(opponents[0], points)]
-    first, second = opponents  # clockwise after the bidder
-    richer_rule = rules.three_player_bait is not ThreePlayerBait.HALF
-    if richer_rule and total[first] != total[second]:
-        richer = first if total[first] > total[second] else second
-        return [(richer, points)]
-    half = points // 2
-    return [(first, points - half), (second, half)]
+    if rules.three_player_bait is ThreePlayerBait.HALF:
+        takers = opponents
+    else:
+        takers = _richest(total, opponents)
+    share, extra = divmod(points, len(takers))
+    return [(side, share + (1 if k < extra else 0)) for k, side in enumerate(takers)]

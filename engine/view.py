@@ -10,6 +10,7 @@ from .cards import DECK, Card, Suit, cards_of
 from .events import MeldAnnouncement
 from .melds import Meld
 from .phases import exchange
+from .phases.match import dealer_obliged
 from .phases.state import Phase
 from .rules import FourPlayerDeal, Rules
 from .scoring import HandResult
@@ -84,6 +85,23 @@ class PlayerView:
     winner: int | None
     legal_actions: tuple[Action, ...]
     """What this seat may do now (empty unless it is this seat's decision)."""
+    stake: int = 1
+    """RULES-VARIANTS §25: the «даве» stake the hand's result is multiplied by."""
+    dave_next: int | None = None
+    """§25: the only seat that may offer «даве» next (None: either)."""
+    stakes: tuple[int, ...] = ()
+    """§25: each side's stake units once a one-hand game is over."""
+    winners: tuple[int, ...] = ()
+    """Every winning side once the game is over (H5: two defenders may both win)."""
+    game_number: int = 1
+    """§27: the game of a two-round match being played (3: the final hands)."""
+    final_hands_left: int = 0
+    """§27: final hands still to play, this one included."""
+    match_games: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """§27: each finished game of the match as (winning side, final scores)."""
+    dealer_obliged: bool = False
+    """Whether this hand's dealer may not pass in bidding round 2 (``obligatory_dealer``;
+    in a two-round match only as §27 says)."""
     fifty_offered: bool = False
     """RULES-VARIANTS §26: the non-bidder offered 50 and the bidder is to answer."""
     refused: tuple[Card, ...] = ()
@@ -98,8 +116,15 @@ class PlayerView:
     visyak_pool: int = 0
     """RULES-VARIANTS §19: in a висяк hand, the pool the bidder plays for (0 otherwise)."""
 
+    @property
+    def next_stake(self) -> int:
+        """RULES-VARIANTS §25: the stake a play-on would make."""
+        from .phases.dave import next_stake
+
+        return next_stake(self.rules, self.stake)
+
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
+        return seat % 2 if self.players == 4 and not self.rules.solo(4) else seat
 
     @property
     def known_cards(self) -> tuple[tuple[int, Card], ...]:
@@ -181,6 +206,14 @@ def build_view(game: Game, seat: int | None) -> PlayerView:
         legal_actions=tuple(game.legal_actions())
         if to_act == seat and game.phase is not Phase.FINISHED
         else (),
+        stake=game.stake,
+        dave_next=game.dave_next,
+        stakes=game.stakes,
+        winners=game.winners,
+        game_number=game.game_number,
+        final_hands_left=game.final_hands_left,
+        match_games=game.match_games,
+        dealer_obliged=dealer_obliged(game),
         fifty_offered=game.phase is Phase.FIFTY_OFFER and game._fifty_offered,
         refused=game.refused,
         proposed_holder=game.proposed_holder,

@@ -482,3 +482,58 @@ cmd-help = How to play with the bot
 cmd-notify = Ping me when it is my turn: on/off
 msg-target-saved = 🎯 Playing to { $target }.
 msg-target-hint = Send a number: for example /settings 701 plays to 701 (1 to 100000).
+
+## Each for himself, one-hand games, «dave», matches (RULES-VARIANTS §24, §25, §27)
+
+lobby-solo = With four, each plays for himself — no pairs.
+action-dave = «dave»
+action-concede = concede
+action-play-on = play on
+table-turn-dave = 👉 { $name } decides: concede or play on?
+table-one-hand = 🎯 { $format ->
+        [one_hand_bait] One-hand game with bait
+       *[other] One-hand game, no bait
+    } · stake { $stake }
+table-match-game = 🏆 Two-game match: game { $number }
+table-match-final = 🏆 Match at 1–1 — final hands, { $left } left
+table-match-result = Game { $number }: { $name } ({ $score })
+hand-stake = 💰 Stake: { $stake }
+hand-dave-offered = 🤝 <b>{ $name } says «dave».</b> Concede { $stake } or play on for { $next }?
+btn-dave = 🤝 Dave (for { $next })
+btn-concede = 🏳️ Concede (−{ $stake })
+btn-play-on = ⚔️ Play on for { $next }
+result-played = 🎯 One hand, no bait: each side writes its own points, the higher wins.
+game-over-winners = 🏆 <b>Game!</b> { $names } { $count ->
+        [one] wins
+       *[other] win
+    }.
+game-over-stakes = 💰 Stakes: { $stakes }
+msg-dave-offered = 🤝 { $name }: «dave»! The opponent concedes { $stake } or plays on.
+msg-dave-conceded = 🏳️ { $name } concedes and pays { $stake }.
+msg-dave-played-on = ⚔️ { $name } plays on — the stake is { $stake }.
+msg-match-game = 🏆 <b>Game { $number } of the match</b> — { $name } win ({ $score }). { $next ->
+        [3] The match is 1–1: four final hands from zero.
+       *[other] Game { $next } starts from zero.
+    }
+reason-dave_off = «Dave» is not played in this game.
+reason-dave_not_now = «Dave» only on your own turn in the play, before your card.
+reason-dave_not_yours = The next «dave» belongs to whoever chose to play on.
+reason-no_dave_offer = Nobody offered «dave».
+opt-four_player_mode = With four
+opt-format = Game
+opt-dave = Dave
+opt-match = Match
+value-four_player_mode-pairs = pairs
+value-four_player_mode-solo = each for himself
+value-format-target = to the target
+value-format-one_hand = one hand, no bait
+value-format-one_hand_bait = one hand with bait
+value-dave-off = off
+value-dave-arithmetic = 1, 2, 3, 4…
+value-dave-geometric = 1, 2, 4, 8…
+value-match-single = one game
+value-match-two_rounds = two rounds
+optinfo-four_player_mode = With four: pairs (partners opposite) or each for himself.
+optinfo-format = A game to the target, or short Debertz: one hand, without bait or with bait for stakes.
+optinfo-dave = «Dave» for two in one hand: on your turn, offer the opponent to concede the stake.
+optinfo-match = Pairs play two games from zero; at 1–1, four final hands.

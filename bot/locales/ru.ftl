@@ -487,3 +487,58 @@ cmd-help = Как играть с ботом
 cmd-notify = Напоминать о ходе: вкл/выкл
 msg-target-saved = 🎯 Играем до { $target }.
 msg-target-hint = Напишите число: например, /settings 701 — играем до 701 (от 1 до 100000).
+
+## Каждый сам за себя, в одну сдачу, «даве», матч (RULES-VARIANTS §24, §25, §27)
+
+lobby-solo = Вчетвером каждый сам за себя — без пар.
+action-dave = «даве»
+action-concede = сдаюсь
+action-play-on = играем дальше
+table-turn-dave = 👉 Решает { $name }: сдаться или играть дальше?
+table-one-hand = 🎯 { $format ->
+        [one_hand_bait] Партия в одну сдачу с байтом
+       *[other] Партия в одну сдачу без байта
+    } · ставка { $stake }
+table-match-game = 🏆 Матч из двух партий: идёт партия { $number }
+table-match-final = 🏆 Матч 1:1 — заключительные раздачи, осталось { $left }
+table-match-result = Партия { $number }: { $name } ({ $score })
+hand-stake = 💰 Ставка: { $stake }
+hand-dave-offered = 🤝 <b>{ $name } говорит «даве».</b> Сдаться и отдать { $stake } или играть дальше на { $next }?
+btn-dave = 🤝 Даве (на { $next })
+btn-concede = 🏳️ Сдаюсь (−{ $stake })
+btn-play-on = ⚔️ Играем на { $next }
+result-played = 🎯 В одну сдачу без байта: каждый пишет своё, выигрывает больший.
+game-over-winners = 🏆 <b>Партия!</b> { $count ->
+        [one] Побеждает
+       *[other] Побеждают
+    } { $names }.
+game-over-stakes = 💰 Ставки: { $stakes }
+msg-dave-offered = 🤝 { $name }: «даве»! Соперник сдаётся за { $stake } или играет дальше.
+msg-dave-conceded = 🏳️ { $name } сдаётся и отдаёт { $stake }.
+msg-dave-played-on = ⚔️ { $name } играет дальше — ставка { $stake }.
+msg-match-game = 🏆 <b>Партия { $number } матча</b> — побеждают { $name } ({ $score }). { $next ->
+        [3] Счёт в матче 1:1 — играем четыре заключительные раздачи с нуля.
+       *[other] Начинаем партию { $next } с нуля.
+    }
+reason-dave_off = В этой партии «даве» не играют.
+reason-dave_not_now = «Даве» говорят только в свой ход в розыгрыше, до карты.
+reason-dave_not_yours = Следующее «даве» — за тем, кто согласился играть дальше.
+reason-no_dave_offer = «Даве» никто не предлагал.
+opt-four_player_mode = Вчетвером
+opt-format = Партия
+opt-dave = Даве
+opt-match = Матч
+value-four_player_mode-pairs = пара на пару
+value-four_player_mode-solo = каждый сам за себя
+value-format-target = до счёта
+value-format-one_hand = в одну сдачу без байта
+value-format-one_hand_bait = в одну сдачу с байтом
+value-dave-off = нет
+value-dave-arithmetic = 1, 2, 3, 4…
+value-dave-geometric = 1, 2, 4, 8…
+value-match-single = одна партия
+value-match-two_rounds = два раунда
+optinfo-four_player_mode = Вчетвером: пара на пару (партнёры напротив) или каждый сам за себя.
+optinfo-format = Партия до счёта или короткий деберц в одну сдачу — без байта или с байтом на ставку.
+optinfo-dave = «Даве» вдвоём в одну сдачу: в свой ход предложить сопернику сдаться за ставку.
+optinfo-match = Пары играют две партии с нуля; при 1:1 — четыре заключительные раздачи.

@@ -486,3 +486,58 @@ cmd-help = Як грати з ботом
 cmd-notify = Нагадувати про хід: увімк/вимк
 msg-target-saved = 🎯 Граємо до { $target }.
 msg-target-hint = Напишіть число: наприклад, /settings 701 — граємо до 701 (від 1 до 100000).
+
+## Кожен сам за себе, в одну здачу, «даве», матч (RULES-VARIANTS §24, §25, §27)
+
+lobby-solo = Учотирьох кожен сам за себе — без пар.
+action-dave = «даве»
+action-concede = здаюся
+action-play-on = граємо далі
+table-turn-dave = 👉 Вирішує { $name }: здатися чи грати далі?
+table-one-hand = 🎯 { $format ->
+        [one_hand_bait] Партія в одну здачу з байдом
+       *[other] Партія в одну здачу без байду
+    } · ставка { $stake }
+table-match-game = 🏆 Матч із двох партій: триває партія { $number }
+table-match-final = 🏆 Матч 1:1 — заключні здачі, лишилося { $left }
+table-match-result = Партія { $number }: { $name } ({ $score })
+hand-stake = 💰 Ставка: { $stake }
+hand-dave-offered = 🤝 <b>{ $name } каже «даве».</b> Здатися й віддати { $stake } чи грати далі на { $next }?
+btn-dave = 🤝 Даве (на { $next })
+btn-concede = 🏳️ Здаюся (−{ $stake })
+btn-play-on = ⚔️ Граємо на { $next }
+result-played = 🎯 В одну здачу без байду: кожен пише своє, виграє більший.
+game-over-winners = 🏆 <b>Партія!</b> { $count ->
+        [one] Перемагає
+       *[other] Перемагають
+    } { $names }.
+game-over-stakes = 💰 Ставки: { $stakes }
+msg-dave-offered = 🤝 { $name }: «даве»! Суперник здається за { $stake } або грає далі.
+msg-dave-conceded = 🏳️ { $name } здається й віддає { $stake }.
+msg-dave-played-on = ⚔️ { $name } грає далі — ставка { $stake }.
+msg-match-game = 🏆 <b>Партія { $number } матчу</b> — перемагають { $name } ({ $score }). { $next ->
+        [3] Рахунок у матчі 1:1 — граємо чотири заключні здачі з нуля.
+       *[other] Починаємо партію { $next } з нуля.
+    }
+reason-dave_off = У цій партії «даве» не грають.
+reason-dave_not_now = «Даве» кажуть лише у свій хід у розіграші, до карти.
+reason-dave_not_yours = Наступне «даве» — за тим, хто погодився грати далі.
+reason-no_dave_offer = «Даве» ніхто не пропонував.
+opt-four_player_mode = Учотирьох
+opt-format = Партія
+opt-dave = Даве
+opt-match = Матч
+value-four_player_mode-pairs = пара на пару
+value-four_player_mode-solo = кожен сам за себе
+value-format-target = до рахунку
+value-format-one_hand = в одну здачу без байду
+value-format-one_hand_bait = в одну здачу з байдом
+value-dave-off = ні
+value-dave-arithmetic = 1, 2, 3, 4…
+value-dave-geometric = 1, 2, 4, 8…
+value-match-single = одна партія
+value-match-two_rounds = два раунди
+optinfo-four_player_mode = Учотирьох: пара на пару (партнери навпроти) або кожен сам за себе.
+optinfo-format = Партія до рахунку або короткий деберц в одну здачу — без байду чи з байдом на ставку.
+optinfo-dave = «Даве» вдвох в одну здачу: у свій хід запропонувати суперникові здатися за ставку.
+optinfo-match = Пари грають дві партії з нуля; при 1:1 — чотири заключні здачі.

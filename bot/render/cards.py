@@ -16,6 +16,7 @@ from engine import (
     Action,
     Card,
     ClaimRedeal,
+    ConcedeDave,
     DeclineFifty,
     ExchangeSeven,
     KeepSeven,
@@ -24,9 +25,11 @@ from engine import (
     NameSuit,
     NoFiftyOffer,
     NoRedeal,
+    OfferDave,
     OfferFifty,
     Pass,
     PlayCard,
+    PlayOnDave,
     Rank,
     Suit,
     TakeProposed,
@@ -124,6 +127,9 @@ _ACTION_WORDS: Final[dict[type[Action], str]] = {
     NoFiftyOffer: "action-no-fifty-offer",
     AcceptFifty: "action-accept-fifty",
     DeclineFifty: "action-decline-fifty",
+    OfferDave: "action-dave",
+    ConcedeDave: "action-concede",
+    PlayOnDave: "action-play-on",
 }
 
 

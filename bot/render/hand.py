@@ -27,17 +27,21 @@ from engine import (
     Action,
     Card,
     ClaimRedeal,
+    ConcedeDave,
+    Dave,
     DeclineFifty,
     ExchangeSeven,
     KeepSeven,
     NameSuit,
     NoFiftyOffer,
     NoRedeal,
+    OfferDave,
     OfferFifty,
     Pass,
     Phase,
     PlayCard,
     PlayerView,
+    PlayOnDave,
     TakeProposed,
     sorted_for_display,
 )
@@ -56,6 +60,9 @@ from .table import (
 )
 
 __all__ = ["hand_keyboard", "hand_screen", "legal_cards", "render_hand", "seats_to_redraw"]
+
+_PLAYING = (Phase.PLAY, Phase.DAVE)
+"""The play, and a «даве» offer in it (RULES-VARIANTS §25)."""
 
 
 def legal_cards(view: PlayerView) -> frozenset[Card]:
@@ -90,7 +97,7 @@ def hand_screen(view: PlayerView) -> object:
         view.refused,
         view.visyak_pool,
         view.freza,
-        view.own_melds if view.phase is Phase.PLAY else (),
+        view.own_melds if view.phase in _PLAYING else (),
     )
 
 
@@ -131,6 +138,9 @@ def _prompt(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
             key = "hand-seven-meld-yes" if view.seven_meld_answer else "hand-seven-meld-no"
             prompt += "\n" + tr(key)
         return prompt
+    if view.phase is Phase.DAVE:
+        offerer = names[1 - view.seat] if view.seat is not None else ""
+        return tr("hand-dave-offered", name=offerer, stake=view.stake, next=view.next_stake)
     if view.phase is Phase.REDEAL_CLAIMS:
         return tr("hand-redeal")
     if view.phase is Phase.FIFTY_OFFER and view.bidder is not None:
@@ -163,7 +173,9 @@ def render_hand(
     turn = is_turn(view)
     if view.phase is Phase.BIDDING and turn:
         lines.append(bids_line(view, names, lang))
-    if view.own_melds and view.phase is Phase.PLAY:
+    if turn and view.players == 2 and view.rules.dave is not Dave.OFF and view.phase in _PLAYING:
+        lines.append(tr("hand-stake", stake=view.stake))
+    if view.own_melds and view.phase in _PLAYING:
         melds = ", ".join(meld_announced(meld, lang) for meld in view.own_melds)
         lines.append(tr("hand-own-melds", melds=melds))
     if view.phase is Phase.PLAY and turn:
@@ -202,6 +214,13 @@ def _decision_rows(
             rows.append([button(text, cb(action), style=PRIMARY)])
         elif isinstance(action, KeepSeven):
             rows.append([button(tr.plain("btn-keep"), cb(action))])
+        elif isinstance(action, OfferDave):
+            rows.append([button(tr.plain("btn-dave", next=view.next_stake), cb(action))])
+        elif isinstance(action, ConcedeDave):
+            choices.append(button(tr.plain("btn-concede", stake=view.stake), cb(action)))
+        elif isinstance(action, PlayOnDave):
+            text = tr.plain("btn-play-on", next=view.next_stake)
+            choices.insert(0, button(text, cb(action), style=PRIMARY))
         elif type(action) in _CHOICE_BUTTONS:
             key, style = _CHOICE_BUTTONS[type(action)]
             choices.append(button(tr.plain(key), cb(action), style=style))

@@ -57,10 +57,13 @@ def render_lobby(
         else:
             lines.append(tr("lobby-seat-free", number=number))
     lines.append("")
-    if len(names) == 4:
+    solo = max_seats == 4 and rules.solo(4)
+    if solo:
+        lines.append(tr("lobby-solo"))
+    elif len(names) == 4:
         pairs = [tr.plain("name-pair", first=names[s], second=names[s + 2]) for s in (0, 1)]
         lines.append(tr("lobby-pairs", first=pairs[0], second=pairs[1]))
-    elif max_seats == 4 and len(names) == 3:
+    elif max_seats == 4 and len(names) == 3 and not solo:
         lines.append(tr("lobby-pairs-hint"))
     if closed is not None:
         lines.append(tr("lobby-started" if closed == "started" else "lobby-cancelled"))

@@ -17,6 +17,8 @@ HTML messages (parse mode HTML):
 | :func:`turn_reminder` ``msg-turn-reminder`` | half of the turn time has passed |
 | :func:`auto_played` ``msg-auto-played`` | the time ran out, the bot played |
 | :func:`redeal_text` ``msg-redeal``, ``msg-redeal-claimed`` | all passed twice; a claim (§8) |
+| :func:`dave_text` ``msg-dave-*`` | «даве» offered, conceded, played on (§25) |
+| :func:`match_game_text` ``msg-match-game`` | a game of a two-round match ended (§27) |
 | ``Notice.ONLY_GROUPS`` ``msg-only-groups`` | a group command in private |
 | :func:`private_start` ``msg-private-start`` | /start in private |
 | :func:`private_joined` ``msg-private-joined`` | /start with a join payload |
@@ -42,7 +44,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.callbacks import CancelCb
 from bot.i18n import Html, escape, translator
-from engine import Action
+from engine import Action, DaveConceded, DaveOffered, DavePlayedOn, MatchGameWon
 
 from .cards import action_label
 from .keyboard import DANGER, button, markup, url_button
@@ -56,12 +58,14 @@ __all__ = [
     "auto_played",
     "cancel_question",
     "command_description",
+    "dave_text",
     "deep_link",
     "game_started",
     "help_text",
     "joined_text",
     "left_text",
     "lobby_exists",
+    "match_game_text",
     "need_private",
     "notice",
     "notify_state",
@@ -161,10 +165,11 @@ def left_text(name: str, lang: str) -> str:
     return translator(lang)("msg-left", name=name)
 
 
-def game_started(names: Sequence[str], lang: str) -> str:
-    """«Начинаем! Аня и Вика ⚔ Борис и Гена.» — names per seat."""
+def game_started(names: Sequence[str], lang: str, *, solo: bool = False) -> str:
+    """«Начинаем! Аня и Вика ⚔ Борис и Гена.» — names per seat; ``solo``: 4 players
+    each for himself (RULES-VARIANTS §24), listed like 2 or 3."""
     tr = translator(lang)
-    if len(names) == 4:
+    if len(names) == 4 and not solo:
         first, second = side_names(names, lang)
         players = tr("versus", first=first, second=second)
     else:
@@ -251,6 +256,29 @@ def redeal_text(dealer_name: str, lang: str, *, claimed_by: str | None = None) -
     if claimed_by is not None:
         return tr("msg-redeal-claimed", name=claimed_by, dealer=dealer_name)
     return tr("msg-redeal", dealer=dealer_name)
+
+
+def dave_text(event: DaveOffered | DaveConceded | DavePlayedOn, name: str, lang: str) -> str:
+    """The group's line for «даве» (RULES-VARIANTS §25): «🤝 Аня: «даве»! …»; ``name``
+    is the seat of the event's."""
+    tr = translator(lang)
+    if isinstance(event, DaveOffered):
+        return tr("msg-dave-offered", name=name, stake=event.stake)
+    if isinstance(event, DaveConceded):
+        return tr("msg-dave-conceded", name=name, stake=event.stake)
+    return tr("msg-dave-played-on", name=name, stake=event.stake)
+
+
+def match_game_text(event: MatchGameWon, side_names: Sequence[str], lang: str) -> str:
+    """A game of a two-round match is over (RULES-VARIANTS §27); the next one starts."""
+    score = ":".join(str(points) for points in event.scores)
+    return translator(lang)(
+        "msg-match-game",
+        number=event.game_number,
+        name=side_names[event.winner],
+        score=score,
+        next=event.next_game,
+    )
 
 
 def private_start(name: str, lang: str) -> str:

@@ -63,14 +63,16 @@ def seat_names(seats: Sequence[Occupant], lang: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def side_of(seat: int, players: int) -> int:
-    """The side of a seat: the seat itself with 2-3 players, the pair (seat % 2) with 4."""
-    return seat % 2 if players == 4 else seat
+def side_of(seat: int, players: int, solo: bool = False) -> int:
+    """The side of a seat: the seat itself with 2-3 players (or 4 ``solo``,
+    RULES-VARIANTS §24), the pair (seat % 2) with 4."""
+    return seat % 2 if players == 4 and not solo else seat
 
 
-def side_names(names: Sequence[str], lang: str) -> tuple[str, ...]:
-    """Display names per side (raw text): with 4 players the pairs, «Аня и Борис»."""
-    if len(names) != 4:
+def side_names(names: Sequence[str], lang: str, solo: bool = False) -> tuple[str, ...]:
+    """Display names per side (raw text): with 4 players the pairs, «Аня и Борис»,
+    unless each plays for himself (``solo``)."""
+    if len(names) != 4 or solo:
         return tuple(names)
     tr = translator(lang)
     return tuple(tr.plain("name-pair", first=names[s], second=names[s + 2]) for s in (0, 1))

@@ -11,16 +11,17 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.i18n import Html, escape, translator
-from engine import HandResult, Outcome, SideScore, running_totals
+from engine import HandResult, Outcome, PlayerView, SideScore, running_totals
 
 from .cards import suit_label
-from .table import SEP, score_line
+from .table import SEP, format_lines, match_lines, score_line
 
 __all__ = [
     "MAX_TEXT",
     "render_game_over",
     "render_hand_result",
     "render_score_sheet",
+    "sheet_extra",
 ]
 
 MAX_TEXT: Final = 4096
@@ -79,15 +80,20 @@ def render_score_sheet(
     hanging: int = 0,
     visyak_pool: int = 0,
     limit: int = MAX_TEXT,
+    extra: Sequence[str] = (),
 ) -> str:
     """The score sheet (HTML): a ``<pre>`` table, one line per hand, oldest lines left
     out (with a note) when the text would pass ``limit`` characters. A висяк tie marks
-    the bidder's cell; ``visyak_pool`` is the pool at stake in the hand being played."""
+    the bidder's cell; ``visyak_pool`` is the pool at stake in the hand being played.
+    ``extra`` lines follow the title: a one-hand game's stake, a match's game
+    (:func:`sheet_extra`)."""
     tr = translator(lang)
     if target is None:
         head = tr("sheet-title-plain")
     else:
         head = tr("sheet-title", target=target)
+    if extra:
+        head = "\n".join([head, *extra])
     footer: list[str] = []
     if any(line.bait for result in sheet for line in result.sides):
         footer.append(tr("sheet-legend"))
@@ -227,6 +233,8 @@ def render_hand_result(
         lines.append(tr("result-fifty"))
     elif result.outcome is Outcome.VISYAK:
         lines.append(tr("result-visyak", points=tr.plain("points", n=result.visyak_pool)))
+    elif result.outcome is Outcome.PLAYED:
+        lines.append(tr("result-played"))
     else:
         lines.append(tr("result-hanging", points=tr.plain("points", n=result.hanging)))
     for line in result.sides:
@@ -255,6 +263,15 @@ def render_hand_result(
     return "\n".join(lines)
 
 
+def sheet_extra(view: PlayerView, side_names: Sequence[str], lang: str) -> list[str]:
+    """The lines under the sheet's title: a one-hand game and its stake (§25), which
+    game of a two-round match is played and the finished games' results (§27)."""
+    tr = translator(lang)
+    lines = format_lines(view.rules, view.stake, tr)
+    lines += match_lines(view.game_number, view.final_hands_left, view.match_games, side_names, tr)
+    return lines
+
+
 def render_game_over(
     winner_side: int,
     scores: Sequence[int],
@@ -265,18 +282,35 @@ def render_game_over(
     target: int | None = None,
     hanging: int = 0,
     pairs: bool = False,
+    winners: Sequence[int] = (),
+    stakes: Sequence[int] = (),
+    extra: Sequence[str] = (),
 ) -> str:
-    """The end of the game (HTML): the winner, the final score and the whole sheet."""
+    """The end of the game (HTML): the winner, the final score and the whole sheet.
+
+    ``winners`` and ``stakes`` are a one-hand game's (RULES-VARIANTS §25): every winning
+    side and each side's stake units, shown instead of the winner's points; ``extra`` as
+    in :func:`render_score_sheet`."""
     tr = translator(lang)
-    head = tr(
-        "game-over-title",
-        pair="yes" if pairs else "no",
-        name=side_names[winner_side],
-        points=tr.plain("points", n=scores[winner_side]),
-    )
+    if stakes:  # a one-hand game: the stakes say more than the points
+        names = SEP.join(side_names[side] for side in winners or (winner_side,))
+        head = tr("game-over-winners", names=names, count=len(winners) or 1)
+    else:
+        head = tr(
+            "game-over-title",
+            pair="yes" if pairs else "no",
+            name=side_names[winner_side],
+            points=tr.plain("points", n=scores[winner_side]),
+        )
+    if stakes:
+        units = SEP.join(
+            tr("table-side-value", name=name, value=f"{units:+d}")
+            for name, units in zip(side_names, stakes, strict=True)
+        )
+        head += "\n" + tr("game-over-stakes", stakes=Html(units))
     tail = tr("game-over-new")
     budget = MAX_TEXT - len(head) - len(tail) - 4
     body = render_score_sheet(
-        sheet, scores, side_names, target, lang, hanging=hanging, limit=budget
+        sheet, scores, side_names, target, lang, hanging=hanging, limit=budget, extra=extra
     )
     return "\n\n".join([head, body, tail])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Html, Translator, translator
-from engine import Card, Phase, PlayerView, Rank
+from engine import Card, Phase, PlayerView, Rank, Rules
 
 from .cards import action_label, card_label, meld_announced, meld_shown, suit_label
 from .names import mention, side_names, side_of
@@ -19,8 +19,10 @@ from .names import mention, side_names, side_of
 __all__ = [
     "bids_line",
     "format_duration",
+    "format_lines",
     "freza_line",
     "last_trick_line",
+    "match_lines",
     "proposed_line",
     "refused_line",
     "render_table",
@@ -93,6 +95,8 @@ def turn_line(view: PlayerView, who: str | Html, lang: str) -> str | None:
         key = "table-turn-bid-1" if on_card else "table-turn-bid-2"
     elif view.phase is Phase.EXCHANGE:
         key = "table-turn-exchange"
+    elif view.phase is Phase.DAVE:
+        key = "table-turn-dave"
     elif view.phase is Phase.REDEAL_CLAIMS:
         key = "table-turn-redeal"
     elif view.phase is Phase.FIFTY_OFFER:
@@ -116,6 +120,34 @@ def score_line(
     if target is None:
         return tr("score-line", scores=parts)
     return tr("table-score", scores=parts, target=target)
+
+
+def format_lines(rules: Rules, stake: int, tr: Translator) -> list[str]:
+    """RULES-VARIANTS §25: a one-hand game and its stake (with «даве», the current one)."""
+    if not rules.one_hand:
+        return []
+    return [tr("table-one-hand", format=rules.format.value, stake=stake)]
+
+
+def match_lines(
+    game_number: int,
+    final_hands_left: int,
+    match_games: Sequence[tuple[int, tuple[int, ...]]],
+    sides: Sequence[str],
+    tr: Translator,
+) -> list[str]:
+    """RULES-VARIANTS §27: which game of a two-round match is played and how the finished
+    ones ended («Матч: партия 2 · первая — Аня и Вика 512:300»)."""
+    if not match_games and game_number == 1:
+        return []
+    if game_number >= 3:
+        lines = [tr("table-match-final", left=final_hands_left)]
+    else:
+        lines = [tr("table-match-game", number=game_number)]
+    for number, (winner, scores) in enumerate(match_games, start=1):
+        score = ":".join(str(points) for points in scores)
+        lines.append(tr("table-match-result", number=number, name=sides[winner], score=score))
+    return lines
 
 
 def freza_line(view: PlayerView, tr: Translator) -> str | None:
@@ -205,10 +237,11 @@ def _meld_lines(view: PlayerView, names: Sequence[str], tr: Translator) -> list[
 def _tricks_line(view: PlayerView, names: Sequence[str], tr: Translator) -> str | None:
     if not view.tricks:
         return None
-    sides = side_names(names, tr.lang)
+    solo = view.rules.solo(view.players)
+    sides = side_names(names, tr.lang, solo)
     taken = [0] * len(sides)
     for seat, count in enumerate(view.tricks_won):
-        taken[side_of(seat, view.players)] += count
+        taken[side_of(seat, view.players, solo)] += count
     parts = SEP.join(
         tr("table-side-value", name=name, value=str(count))
         for name, count in zip(sides, taken, strict=True)
@@ -272,10 +305,13 @@ def render_table(
         turn.append(line)
     blocks.append(turn)
 
-    sides = side_names(names, lang)
-    score: list[str | None] = [score_line(view.scores, sides, lang, target=view.rules.target)]
+    sides = side_names(names, lang, view.rules.solo(view.players))
+    target = None if view.rules.one_hand else view.rules.target
+    score: list[str | None] = [score_line(view.scores, sides, lang, target=target)]
     if view.hanging:
         score.append(tr("table-hanging", points=tr.plain("points", n=view.hanging)))
+    score.extend(format_lines(view.rules, view.stake, tr))
+    score.extend(match_lines(view.game_number, view.final_hands_left, view.match_games, sides, tr))
     blocks.append(score)
 
     return "\n\n".join("\n".join(line for line in block if line) for block in blocks if any(block))

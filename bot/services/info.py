@@ -7,7 +7,7 @@ from bot.db import lookups
 from bot.outbox.db_store import store_slot
 from bot.render.messages import Notice, notice
 from bot.render.rules_text import RULES_PAGES, render_rules_page
-from bot.render.sheet import render_score_sheet
+from bot.render.sheet import render_score_sheet, sheet_extra
 from bot.services.context import AppContext
 from bot.services.presenter import show_hands, show_table, side_names
 from bot.services.tables import load_table
@@ -30,14 +30,16 @@ async def score_text(ctx: AppContext, chat_id: int) -> str:
         assert active.game is not None
         table = await load_table(session, active.row, active.game)
         game = active.game
+        names = side_names(table, chat.language)
         return render_score_sheet(
             game.sheet,
             game.scores,
-            side_names(table, chat.language),
-            game.rules.target,
+            names,
+            None if game.rules.one_hand else game.rules.target,
             chat.language,
             hanging=game.hanging,
             visyak_pool=game.visyak_pool,
+            extra=sheet_extra(game.public_view(), names, chat.language),
         )
 
 

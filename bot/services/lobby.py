@@ -280,7 +280,9 @@ async def start(
             deadline = await schedule_next_decision(ctx, session, table)
             await show_lobby(session, table)
             await enqueue_durable(
-                session, table.chat_id, messages.game_started(table.names(lang), lang)
+                session,
+                table.chat_id,
+                messages.game_started(table.names(lang), lang, solo=rules.solo(len(seats))),
             )
             await show_table(session, table, new=True)
             await show_hands(session, table)

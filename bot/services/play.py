@@ -40,7 +40,7 @@ from engine import (
     Redeal,
     RedealClaimed,
 )
-from engine.ai import decision_seed, stand_in_choice
+from engine.ai import decision_seed, stand_in_choice, without_offers
 
 __all__ = ["auto_act", "play", "remind", "schedule_next_decision"]
 
@@ -145,6 +145,8 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
     seat_row = table.seat(seat)
     kind = seat_row.bot_kind or TIMEOUT_STAND_IN
     view = game.view(seat)
+    if seat_row.bot_kind is None:
+        view = without_offers(view)  # a person's stand-in raises no «даве» stake
     action = stand_in_choice(view) if seat_row.bot_kind is None else None
     if action is None:
         seed = decision_seed(game.seed, game.move_number)

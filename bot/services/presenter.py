@@ -18,12 +18,24 @@ from bot.db import GameStatus
 from bot.outbox.db_store import clear_slot, enqueue_durable, store_slot
 from bot.render.hand import hand_screen, render_hand
 from bot.render.lobby import render_lobby
-from bot.render.messages import turn_ping
+from bot.render.messages import dave_text, match_game_text, turn_ping
 from bot.render.names import side_names as render_side_names
-from bot.render.sheet import render_game_over, render_hand_result
+from bot.render.sheet import render_game_over, render_hand_result, sheet_extra
 from bot.render.table import render_table
 from bot.services.tables import Table
-from engine import Event, Game, GameOver, HandResult, HandScored, Phase, running_totals
+from engine import (
+    DaveConceded,
+    DaveOffered,
+    DavePlayedOn,
+    Event,
+    Game,
+    GameOver,
+    HandResult,
+    HandScored,
+    MatchGameWon,
+    Phase,
+    running_totals,
+)
 
 __all__ = [
     "DURABLE_KIND",
@@ -61,7 +73,9 @@ def ping_slot(game_id: int) -> str:
 
 
 def side_names(table: Table, lang: str) -> tuple[str, ...]:
-    return render_side_names(table.names(lang), lang)
+    game = table.game
+    solo = game is not None and game.rules.solo(game.players)
+    return render_side_names(table.names(lang), lang, solo)
 
 
 async def show_lobby(session: AsyncSession, table: Table) -> None:
@@ -169,19 +183,27 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
     assert game is not None
     lang = table.language
     names = side_names(table, lang)
+    pairs = game.players == 4 and game.sides == 2
+    target = None if game.rules.one_hand else game.rules.target
     for event in events:
         text: str | None = None
         key = ""
-        if isinstance(event, HandScored):
+        if isinstance(event, DaveOffered | DaveConceded | DavePlayedOn):
+            text = dave_text(event, table.names(lang)[event.seat], lang)
+            key = f"game:{table.game_id}:dave:{game.move_number}"  # one «даве» event a move
+        elif isinstance(event, MatchGameWon):
+            text = match_game_text(event, names, lang)
+            key = f"game:{table.game_id}:match:{event.game_number}"
+        elif isinstance(event, HandScored):
             result: HandResult = event.result
             text = render_hand_result(
                 result,
                 names,
-                _scores_after(game, result),
+                _scores_after(game, result, events),
                 lang,
-                target=game.rules.target,
+                target=target,
                 bidder_name=table.names(lang)[result.bidder],
-                pairs=game.players == 4,
+                pairs=pairs,
             )
             key = f"game:{table.game_id}:hand:{result.hand_number}"
         elif isinstance(event, GameOver):
@@ -191,9 +213,12 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
                 names,
                 game.sheet,
                 lang,
-                target=game.rules.target,
+                target=target,
                 hanging=game.hanging,
-                pairs=game.players == 4,
+                pairs=pairs,
+                winners=event.winners,
+                stakes=event.stakes,
+                extra=sheet_extra(game.public_view(), names, lang),
             )
             key = f"game:{table.game_id}:over"
         if text is None:
@@ -201,8 +226,16 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
         await enqueue_durable(session, table.chat_id, text, kind=DURABLE_KIND, dedupe_key=key)
 
 
-def _scores_after(game: Game, result: HandResult) -> tuple[int, ...]:
-    """Totals right after ``result`` (the game may have moved on by the time it renders)."""
+def _scores_after(game: Game, result: HandResult, events: list[Event]) -> tuple[int, ...]:
+    """Totals right after ``result`` (the game may have moved on by the time it renders).
+
+    A sheet cleared after the hand (game 1 of a match, §27; a one-hand tie replayed,
+    §25) no longer holds it: then the game's final scores, or the hand's own."""
+    if result not in game.sheet:
+        for event in events:
+            if isinstance(event, MatchGameWon):
+                return event.scores
+        return tuple(line.written for line in result.sides)
     totals = running_totals(game.sheet, len(result.sides))
     return next(
         row

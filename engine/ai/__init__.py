@@ -23,7 +23,7 @@ from typing import Any, Final
 from .base import Player, decision_rng
 from .infer import knowledge, resample
 from .players import HeuristicPlayer, RandomPlayer, SearchPlayer
-from .stand_in import decision_seed, stand_in_choice
+from .stand_in import decision_seed, stand_in_choice, without_offers
 
 __all__ = [
     "KINDS",
@@ -37,6 +37,7 @@ __all__ = [
     "make_player",
     "resample",
     "stand_in_choice",
+    "without_offers",
 ]
 
 KINDS: Final = ("random", "heuristic", "search")

@@ -26,7 +26,6 @@ from typing import Any
 from engine.events import HandScored
 from engine.game import Game, Phase
 from engine.rules import Rules
-from engine.scoring import side_of
 
 from . import KINDS, make_player
 
@@ -100,10 +99,10 @@ def play_game(spec: MatchSpec) -> GameRecord:
                 if result.sides[result.bidder_side].bait:
                     record.baits[bidder_label] += 1
                 for other in range(n):
-                    line = result.sides[side_of(other, n)]
+                    line = result.sides[game.side_of(other)]
                     record.points[spec.seats[other]].append(line.written)
     assert game.winner is not None
-    winners = {spec.seats[s] for s in range(n) if side_of(s, n) == game.winner}
+    winners = {spec.seats[s] for s in range(n) if game.side_of(s) == game.winner}
     (record.winner,) = winners
     return record
 

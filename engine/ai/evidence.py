@@ -53,7 +53,7 @@ def bids_agree(view: PlayerView, info: Knowledge, deal: Deal, rng: random.Random
             legal = [PASS, TAKE_PROPOSED]
         else:
             legal = [NAME_SUIT[s] for s in range(4) if s != proposed_suit]
-            if not (view.rules.obligatory_dealer and seat == view.dealer):
+            if not (view.dealer_obliged and seat == view.dealer):
                 legal.insert(0, PASS)
         choice = choose_bid(hand, legal, proposed, seat, view.dealer, n, view.rules)
         if choice != action:

@@ -367,7 +367,8 @@ def meld_layout(
     among the tied: a simplification of the utility, not of the rules. ``melds=False``
     (a висяк hand, RULES-VARIANTS §19): only bella."""
     n = len(start_hands)
-    sides = [seat % 2 if n == 4 else seat for seat in range(n)]
+    solo = rules.solo(n)
+    sides = [seat % 2 if n == 4 and not solo else seat for seat in range(n)]
     pool = rules.defenders_pool_melds and n == 3 and bidder is not None
     groups = [int(seat != bidder) for seat in range(n)] if pool else sides
     found = [find_melds(hand, rules, n) if melds else () for hand in start_hands]
@@ -495,7 +496,7 @@ def knowledge(view: PlayerView) -> Knowledge:
     meld_side = None
     if view.winning_melds:
         first = view.winning_melds[0][0]
-        meld_side = first % 2 if n == 4 else first
+        meld_side = view.side_of(first)
     return Knowledge(
         seat=me,
         players=n,
@@ -569,8 +570,7 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
     for seat in range(n):
         if info.played_by[seat]:
             first_played |= 1 << seat
-    sides = 2 if n == 4 else n
-    baits = [0] * sides
+    baits = [0] * len(view.scores)
     for result in view.sheet:
         for line in result.sides:
             if line.bait:
@@ -629,4 +629,10 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
         "played": played,
         "first_played": first_played,
         "bella_plays": bella_plays,
+        "stakes": list(view.stakes),
+        "dave_stake": view.stake,
+        "dave_next": view.dave_next if view.dave_next is not None else -1,
+        "game_number": view.game_number,
+        "final_hands": view.final_hands_left,
+        "match_games": [[winner, list(scores)] for winner, scores in view.match_games],
     }

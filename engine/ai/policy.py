@@ -61,26 +61,29 @@ def choose_card(
     gone: int,
     voids: list[int],
     bidder: int,
+    solo: bool = False,
 ) -> int:
     """The card index ``seat`` plays.
 
     ``legal`` is the playable part of ``hand``; ``trick`` the cards of the open trick
     in playing order from ``leader``; ``gone`` the cards known to be in no hand;
-    ``voids[s]`` the cards seat ``s`` is known not to hold.
+    ``voids[s]`` the cards seat ``s`` is known not to hold; ``solo``: 4 players each
+    for himself, so nobody is a partner (RULES-VARIANTS §24).
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     outstanding = FULL & ~gone & ~hand
     if not trick:
-        return _lead(seat, hand, legal, n, trump, outstanding, voids, bidder)
-    return _follow(seat, legal, trick, leader, n, trump, outstanding, voids, bidder)
+        return _lead(seat, hand, legal, n, trump, outstanding, voids, bidder, solo)
+    return _follow(seat, legal, trick, leader, n, trump, outstanding, voids, bidder, solo)
 
 
-def _partner(seat: int, n: int, bidder: int) -> int:
-    """The seat that plays for the same result: the partner with 4 players; with 3, the
-    other defender against the bidder (it gains when the bidder sits too)."""
+def _partner(seat: int, n: int, bidder: int, solo: bool = False) -> int:
+    """The seat that plays for the same result: the partner with 4 players in pairs;
+    with 3, the other defender against the bidder (it gains when the bidder sits too);
+    nobody with 4 solo players."""
     if n == 4:
-        return (seat + 2) % 4
+        return -1 if solo else (seat + 2) % 4
     if n == 3 and seat != bidder and bidder >= 0:
         return 3 - seat - bidder
     return -1
@@ -95,19 +98,21 @@ def _lead(
     outstanding: int,
     voids: list[int],
     bidder: int,
+    solo: bool = False,
 ) -> int:
     trump_mask = SUIT_MASKS[trump]
     above = ABOVE[trump]
     points = POINTS_BY_TRUMP[trump]
     row = STRENGTH[trump]
+    pairs = n == 4 and not solo
     my_trumps = hand & trump_mask
     out_trumps = outstanding & trump_mask
-    bidder_side = bidder >= 0 and (bidder == seat or (n == 4 and (bidder - seat) % 2 == 0))
+    bidder_side = bidder >= 0 and (bidder == seat or (pairs and (bidder - seat) % 2 == 0))
     if my_trumps and out_trumps:
         top = _top(my_trumps, row)
         if not out_trumps & above[top] and (bidder_side or my_trumps & (my_trumps - 1)):
             return top
-    partner = _partner(seat, n, bidder) if n == 4 else -1
+    partner = _partner(seat, n, bidder) if pairs else -1
     ruffers = 0  # suits some opponent is known to ruff
     if out_trumps:
         for other in range(n):
@@ -174,6 +179,7 @@ def _follow(
     outstanding: int,
     voids: list[int],
     bidder: int,
+    solo: bool = False,
 ) -> int:
     trump_mask = SUIT_MASKS[trump]
     above = ABOVE[trump]
@@ -193,7 +199,7 @@ def _follow(
         beats |= trump_mask
     winners = legal & beats
 
-    partner = _partner(seat, n, bidder)
+    partner = _partner(seat, n, bidder, solo)
     if winner == partner:
         if remaining == 0 or _safe(best_card, later, partner, n, trump, outstanding, voids):
             if n == 4:

@@ -84,7 +84,7 @@ class HandFrame:
             total += line.written
             if line.side == side:
                 mine = line.written
-        return mine - (total - mine) / (side_count(self.players) - 1)
+        return mine - (total - mine) / (side_count(self.players, self.rules.solo(self.players)) - 1)
 
 
 def play_out(
@@ -107,6 +107,7 @@ def play_out(
     follow, as the table would.
     """
     n = len(hands)
+    solo = isinstance(overtrump, PlayRules) and overtrump.solo
     points = POINTS_BY_TRUMP[trump]
     trump_mask = SUIT_MASKS[trump]
     leader = trick_leader
@@ -115,7 +116,7 @@ def play_out(
     while hands[seat]:
         hand = hands[seat]
         legal = legal_mask(hand, trick, trump, overtrump)
-        index = choose_card(seat, hand, legal, trick, leader, n, trump, gone, voids, bidder)
+        index = choose_card(seat, hand, legal, trick, leader, n, trump, gone, voids, bidder, solo)
         bit = 1 << index
         hands[seat] = hand ^ bit
         gone |= bit

@@ -19,7 +19,7 @@ from ..cards import DECK, Suit
 from ..errors import IllegalActionError, Reason
 from ..events import BidMade, Event, ProposalRefused, TrumpChosen
 from ..rules import RoundTwo, Rules
-from . import deal, exchange, fifty
+from . import deal, exchange, fifty, match
 from .state import GameState, wrong_phase
 
 __all__ = [
@@ -60,8 +60,9 @@ def _names_suits(game: GameState) -> bool:
 
 
 def must_name_suit(game: GameState, seat: int) -> bool:
-    """Obligatory dealer: the dealer may not pass in round 2."""
-    return _names_suits(game) and game._rules.obligatory_dealer and seat == game._dealer
+    """Obligatory dealer: the dealer may not pass in round 2 (in a two-round match, only
+    as §27 says)."""
+    return _names_suits(game) and seat == game._dealer and match.dealer_obliged(game)
 
 
 def must_play(game: GameState, seat: int) -> bool:
@@ -69,8 +70,8 @@ def must_play(game: GameState, seat: int) -> bool:
     be proposed."""
     return (
         next_cards_rule(game)
-        and game._rules.obligatory_dealer
         and seat == game._dealer
+        and match.dealer_obliged(game)
         and proposals_left(game) == 0
     )
 

@@ -15,7 +15,6 @@ from typing import Final
 from ..cards import DECK, Suit
 from ..events import Event, HandDealt, KlaborWon, Redeal
 from ..rules import FourPlayerDeal
-from ..scoring import side_of
 from . import end, visyak
 from .state import GameState, Phase
 
@@ -98,7 +97,7 @@ def deal_and_check(game: GameState, events: list[Event]) -> None:
     if holder is not None:
         seat, suit = holder
         events.append(KlaborWon(seat, Suit(suit)))
-        end.win_outright(game, side_of(seat, game._n), events)
+        end.win_outright(game, game.side_of(seat), events)
 
 
 def redeal(game: GameState, events: list[Event]) -> None:

@@ -25,8 +25,8 @@ from ..rules import (
     DebertzScore,
     TargetTie,
 )
-from ..scoring import BELLA_TO_HOLDER, HandResult, Outcome, SideScore, score_hand, side_of
-from . import deal, play, visyak
+from ..scoring import BELLA_TO_HOLDER, HandResult, Outcome, SideScore, score_hand
+from . import deal, formats, match, play, visyak
 from .state import GameState, Phase
 
 __all__ = [
@@ -34,7 +34,9 @@ __all__ = [
     "bella_to",
     "bella_trick_winners",
     "claim_after_trick",
+    "deal_next",
     "finish",
+    "finish_with_stakes",
     "next_dealer",
     "points_so_far",
     "score",
@@ -54,7 +56,7 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
         shown = play.winning_melds(game)
         events.append(MeldsWon(game._meld_side, shown, sum(m.points for _, m in shown)))
     result = score_hand(
-        rules=game._rules,
+        rules=formats.hand_rules(game._rules),
         players=n,
         hand_number=game._hand_number,
         dealer=game._dealer,
@@ -74,6 +76,7 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
         pools=game._sheet[-1].pools if game._sheet else (),
         visyak_pool=visyak.pool(game),
     )
+    result = formats.rewrite(game._rules, result)
     for line in result.sides:
         game._scores[line.side] += line.written
         if line.bait:
@@ -86,25 +89,33 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
     blocked = (
         game._rules.claim_mid_hand is ClaimMidHand.NOT_ON_JASS and jass in (game._tricks[-1][1])
     )
-    if blocked:
-        _deal_next(game, result, events)
+    if blocked and not game._rules.one_hand and not match.in_final_hands(game):
+        deal_next(game, result, events)
         return
-    after_hand(game, result, side_of(last_trick_seat, n), events)
+    after_hand(game, result, game.side_of(last_trick_seat), events)
 
 
 def after_hand(
     game: GameState, result: HandResult, last_trick_side: int, events: list[Event]
 ) -> None:
     """The end checks of H8 after a written hand (``last_trick_side`` -1 when no trick
-    was played), then the next deal."""
-    winner = _game_winner(game, last_trick_side)
+    was played), then the next deal. A one-hand game ends here (§25); in a match's
+    final hands the count of hands decides instead of the target (§27)."""
+    if game._rules.one_hand:
+        formats.after_one_hand(game, result, events)
+        return
+    if match.in_final_hands(game):
+        winner = match.final_hand(game)
+    else:
+        winner = _game_winner(game, last_trick_side)
     if winner is not None:
         finish(game, winner, events)
         return
-    _deal_next(game, result, events)
+    deal_next(game, result, events)
 
 
-def _deal_next(game: GameState, result: HandResult, events: list[Event]) -> None:
+def deal_next(game: GameState, result: HandResult, events: list[Event]) -> None:
+    """The next hand of the game, dealt by :func:`next_dealer`."""
     game._dealer = next_dealer(game, result)
     game._deal_number += 1
     game._hand_number += 1
@@ -117,20 +128,20 @@ def claim_after_trick(game: GameState, events: list[Event]) -> bool:
     the game ended."""
     rules = game._rules
     claim = rules.claim_mid_hand
-    if claim is ClaimMidHand.OFF:
+    if claim is ClaimMidHand.OFF or rules.one_hand or match.in_final_hands(game):
         return False
     _, cards, winner = game._tricks[-1]
     if claim is ClaimMidHand.NOT_ON_JASS and game._trump * 8 + Rank.JACK in cards:
         return False
     n = game._n
-    side = side_of(winner, n)
+    side = game.side_of(winner)
     so_far = points_so_far(game)
     if game._scores[side] + sum(so_far[side]) < rules.target:
         return False
     count = len(game._scores)
     tricks = [0] * count
     for seat in range(n):
-        tricks[side_of(seat, n)] += game._tricks_won[seat]
+        tricks[game.side_of(seat)] += game._tricks_won[seat]
     lines = tuple(
         SideScore(
             side=s,
@@ -152,7 +163,7 @@ def claim_after_trick(game: GameState, events: list[Event]) -> bool:
         hand_number=game._hand_number,
         dealer=game._dealer,
         bidder=game._bidder,
-        bidder_side=side_of(game._bidder, n),
+        bidder_side=game.side_of(game._bidder),
         trump=Suit(game._trump),
         outcome=Outcome.CLAIMED,
         sides=lines,
@@ -178,8 +189,8 @@ def points_so_far(game: GameState) -> list[tuple[int, int, int]]:
     cards = [0] * count
     tricks = [0] * count
     for seat in range(n):
-        cards[side_of(seat, n)] += game._card_points[seat]
-        tricks[side_of(seat, n)] += game._tricks_won[seat]
+        cards[game.side_of(seat)] += game._card_points[seat]
+        tricks[game.side_of(seat)] += game._tricks_won[seat]
     melds = play.meld_points_by_side(game)
     bella = [0] * count
     credited = _bella_so_far(game, tricks)
@@ -193,20 +204,19 @@ def _bella_so_far(game: GameState, tricks: list[int]) -> int | None:
     if holder < 0:
         return None
     rules = game._rules
-    n = game._n
     pair = _BELLA_PAIR[game._trump]
     winners = [w for _, cards, w in game._tricks if any(1 << c & pair for c in cards)]
     needed = 1 if rules.bella_announcement is BellaAnnouncement.FIRST else 2
     if len(winners) < needed:
         return None
-    side = side_of(holder, n)
+    side = game.side_of(holder)
     scoring = rules.bella_scoring
     if scoring is BellaScoring.TRICK_TAKER:
-        return side_of(winners[needed - 1], n)
+        return game.side_of(winners[needed - 1])
     if scoring is BellaScoring.NEEDS_TRICK:
         return side if tricks[side] else None
     if scoring is BellaScoring.STRICT:
-        both = len(winners) == 2 and all(side_of(w, n) == side for w in winners)
+        both = len(winners) == 2 and all(game.side_of(w) == side for w in winners)
         return side if both else None
     return side
 
@@ -237,16 +247,15 @@ def bella_to(game: GameState) -> int | None:
     holder = game._bella_seat
     if scoring is BellaScoring.ALWAYS or holder < 0:
         return BELLA_TO_HOLDER
-    n = game._n
-    side = side_of(holder, n)
+    side = game.side_of(holder)
     if scoring is BellaScoring.NEEDS_TRICK:
-        taken = any(side_of(winner, n) == side for _, _, winner in game._tricks)
+        taken = any(game.side_of(winner) == side for _, _, winner in game._tricks)
         return side if taken else None
     winners = bella_trick_winners(game)
     if scoring is BellaScoring.STRICT:
-        return side if all(side_of(w, n) == side for w in winners) else None
+        return side if all(game.side_of(w) == side for w in winners) else None
     announced_in = winners[0] if rules.bella_announcement is BellaAnnouncement.FIRST else winners[1]
-    return side_of(announced_in, n)
+    return game.side_of(announced_in)
 
 
 def bella_trick_winners(game: GameState) -> tuple[int, int]:
@@ -268,7 +277,7 @@ def next_dealer(game: GameState, result: HandResult) -> int:
     if written.count(top) != 1:
         return clockwise
     side = written.index(top)
-    if n != 4:
+    if len(written) == n:  # every side one seat (H12: 4 solo too)
         return side
     return clockwise if clockwise % 2 == side else (clockwise + 1) % n
 
@@ -276,13 +285,33 @@ def next_dealer(game: GameState, result: HandResult) -> int:
 def win_outright(game: GameState, side: int, events: list[Event]) -> None:
     """A debertz ends the game at once; with ``debertz_score=target`` the winner's total
     becomes the larger of it and the target (RULES-VARIANTS §12, H14)."""
+    if game._rules.one_hand:  # §25: the winner takes the stake from each other side
+        stakes = [-game._dave_stake] * len(game._scores)
+        stakes[side] = game._dave_stake * (len(stakes) - 1)
+        finish_with_stakes(game, stakes, events)
+        return
     if game._rules.debertz_score is DebertzScore.TARGET:
         game._scores[side] = max(game._scores[side], game._rules.target)
     finish(game, side, events)
 
 
 def finish(game: GameState, winner_side: int, events: list[Event]) -> None:
+    """``winner_side`` won the game: the game ends, unless it is game 1 or 2 of a
+    two-round match that goes on (§27)."""
+    if match.next_game(game, winner_side, events):
+        return
     game._phase = Phase.FINISHED
     game._winner = winner_side
     game._to_act = -1
     events.append(GameOver(winner_side, tuple(game._scores)))
+
+
+def finish_with_stakes(game: GameState, stakes: list[int], events: list[Event]) -> None:
+    """A one-hand game ends (§25): ``stakes`` are each side's units; every side with a
+    positive stake wins, the first of them clockwise from side 0 is :attr:`winner`."""
+    winners = tuple(s for s, units in enumerate(stakes) if units > 0)
+    game._phase = Phase.FINISHED
+    game._winner = winners[0]
+    game._to_act = -1
+    game._stakes = list(stakes)
+    events.append(GameOver(winners[0], tuple(game._scores), winners, tuple(stakes)))

@@ -31,7 +31,6 @@ from ..events import (
 from ..legal import PlayRules, legal_cards
 from ..melds import Meld, find_melds, has_bella, rank_melds, wins_game
 from ..rules import BellaAnnouncement, FirstLead
-from ..scoring import side_of
 from . import end, visyak
 from .state import GameState, Phase
 
@@ -110,14 +109,14 @@ def meld_groups(game: GameState) -> list[int]:
     n = game._n
     if game._rules.defenders_pool_melds and n == 3:
         return [0 if seat == game._bidder else 1 for seat in range(n)]
-    return [side_of(seat, n) for seat in range(n)]
+    return [game.side_of(seat) for seat in range(n)]
 
 
 def _set_meld_group(game: GameState, group: int) -> None:
     n = game._n
     groups = meld_groups(game)
     game._meld_seats = tuple(s for s in range(n) if groups[s] == group)
-    game._meld_side = side_of(game._meld_seats[0], n)
+    game._meld_side = game.side_of(game._meld_seats[0])
 
 
 def settle_meld_tie(game: GameState, last_trick_seat: int) -> None:
@@ -132,15 +131,14 @@ def meld_points_by_side(game: GameState) -> list[int]:
     """What each side writes for melds with the tricks taken so far: the winning group's
     melds, each to its holder's side; with ``melds_need_trick`` only if the group took a
     trick (one trick by either pooled defender is enough)."""
-    n = game._n
-    points = [0] * (2 if n == 4 else n)
+    points = [0] * len(game._scores)
     seats = game._meld_seats
     if game._meld_side < 0 or game._meld_tied:
         return points
     if game._rules.melds_need_trick and not any(game._tricks_won[s] for s in seats):
         return points
     for seat in seats:
-        points[side_of(seat, n)] += sum(meld.points for meld in game._melds[seat])
+        points[game.side_of(seat)] += sum(meld.points for meld in game._melds[seat])
     return points
 
 
@@ -221,7 +219,7 @@ def play_card(game: GameState, index: int, events: list[Event]) -> None:
                 if wins_game(meld, game._rules):
                     events.append(CardPlayed(seat, card))
                     events.append(DebertzWon(seat, meld))
-                    end.win_outright(game, side_of(seat, n), events)
+                    end.win_outright(game, game.side_of(seat), events)
                     return
     events.append(CardPlayed(seat, card))
     if seat == game._bella_seat and bit & _BELLA_MASKS[trump]:

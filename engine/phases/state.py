@@ -15,12 +15,13 @@ from ..cards import NO_TRUMP
 from ..errors import IllegalActionError, Reason
 from ..melds import Meld
 from ..rules import Rules
-from ..scoring import HandResult, side_count
+from ..scoring import HandResult, side_count, side_of
 
 __all__ = ["PLAYER_COUNTS", "GameState", "Phase", "wrong_phase"]
 
 PLAYER_COUNTS: Final = (2, 3, 4)
-"""How many may play: 2 or 3 each for themselves, 4 in two pairs."""
+"""How many may play: 2 or 3 each for themselves, 4 in two pairs (or each for himself,
+RULES-VARIANTS §24)."""
 
 
 class Phase(StrEnum):
@@ -33,6 +34,8 @@ class Phase(StrEnum):
     EXCHANGE = "exchange"
     """2-3 players: the trump-seven holder decides whether to take the face-up card."""
     PLAY = "play"
+    DAVE = "dave"
+    """RULES-VARIANTS §25: «даве» was offered; the opponent concedes or plays on."""
     FINISHED = "finished"
 
 
@@ -50,18 +53,23 @@ class GameState:
         "_bidder",
         "_bids",
         "_card_points",
+        "_dave_next",
+        "_dave_stake",
         "_deal_number",
         "_dealer",
         "_fifty_offered",
+        "_final_hands",
         "_first_deck",
         "_first_leader",
         "_first_played",
         "_first_six",
         "_freza",
+        "_game_number",
         "_hand_number",
         "_hands",
         "_hanging",
         "_led_suit",
+        "_match_games",
         "_meld_fallback",
         "_meld_seats",
         "_meld_side",
@@ -81,6 +89,7 @@ class GameState:
         "_seed",
         "_seven_exchanger",
         "_sheet",
+        "_stakes",
         "_start_hands",
         "_stock",
         "_to_act",
@@ -104,7 +113,19 @@ class GameState:
     _bids: list[tuple[int, str]]
     _card_points: list[int]
     _deal_number: int
+    _dave_next: int
+    """§25: the seat that may offer «даве» next (-1: either)."""
+    _dave_stake: int
+    """§25: the stake the hand's result is multiplied by (1 until a play-on)."""
     _dealer: int
+    _final_hands: int
+    """§27: final hands still to play after a 1-1 match (0 outside them)."""
+    _game_number: int
+    """§27: which game of a two-round match is played (3: the final hands)."""
+    _match_games: list[tuple[int, tuple[int, ...]]]
+    """§27: each finished game of the match as (winning side, final scores)."""
+    _stakes: list[int]
+    """§25: each side's stake units won (negative: lost), once a one-hand game is over."""
     _first_deck: tuple[int, ...] | None
     _first_leader: int
     _first_played: int
@@ -162,13 +183,23 @@ class GameState:
         self._deal_number = 0
         self._hand_number = 1
         self._dealer = 0
-        self._scores = [0] * side_count(players)
-        self._baits = [0] * side_count(players)
+        self._scores = [0] * side_count(players, rules.solo(players))
+        self._baits = [0] * side_count(players, rules.solo(players))
         self._hanging = 0
         self._sheet = []
         self._winner = -1
         self._move_number = 0
+        self._stakes = []
+        self._dave_stake = 1
+        self._dave_next = -1
+        self._game_number = 1
+        self._final_hands = 0
+        self._match_games = []
         self.clear_hand()
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat belongs to (4 players: its pair, unless ``solo``)."""
+        return side_of(seat, self._n, self._rules.solo(self._n))
 
     def clear_hand(self) -> None:
         """Forget everything of the hand being played (before a deal)."""

@@ -33,6 +33,13 @@ RULE_SETS: dict[str, Rules] = {
         four_player_deal="six_then_two",  # type: ignore[arg-type]
         round_two="next_card",  # type: ignore[arg-type]
     ),
+    # RULES-VARIANTS §24, §25 (dave with 2 players, solo with 4) and §27
+    "solo_dave": Rules(
+        four_player_mode="solo",  # type: ignore[arg-type]
+        format="one_hand_bait",  # type: ignore[arg-type]
+        dave="geometric",  # type: ignore[arg-type]
+    ),
+    "match": Rules(match="two_rounds", target=101),  # type: ignore[arg-type]
 }
 
 
@@ -54,7 +61,7 @@ def positions(
             continue
         phase = game.phase
         pick = rng.randrange(every) == 0 or phase is Phase.EXCHANGE
-        if seen[phase] < count and pick:
+        if seen.setdefault(phase, 0) < count and pick:  # other phases too, not waited for
             seen[phase] += 1
             yield game.copy()
         game.apply(rng.choice(game.legal_actions()))

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from engine import Game, Phase, ProposedCard, Rules
+from engine import Dave, Game, Phase, ProposedCard, Rules
 from engine.ai import KINDS, Player, SearchPlayer, make_player
 
 from .positions import RULE_SETS, positions
@@ -33,6 +33,8 @@ def test_every_kind_plays_legal_actions_in_every_phase(players: int, rules_name:
     # §5 to_bidder: no seven exchange
     exchange = players < 4 and RULE_SETS[rules_name].proposed_card is ProposedCard.STAYS
     expected = {Phase.BIDDING, Phase.PLAY} | ({Phase.EXCHANGE} if exchange else set())
+    if RULE_SETS[rules_name].dave is not Dave.OFF and players == 2:
+        expected.add(Phase.DAVE)  # random play offers «даве» (RULES-VARIANTS §25)
     assert phases == expected
 
 

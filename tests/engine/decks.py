@@ -157,6 +157,7 @@ def play(game: Game, *actions: str) -> list[Event]:
     for code in actions:
         words = {"pass", "play", "swap", "keep", "redeal", "no_redeal"}
         words |= {"offer50", "no_offer", "accept50", "decline50"}
+        words |= {"dave", "concede", "play_on"}
         text = code if ":" in code or code in words else "card:" + code
         events += game.apply(Action.parse(text))
     return events

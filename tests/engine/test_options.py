@@ -96,3 +96,23 @@ def test_presets_keep_their_own_values_active(name: str) -> None:
     for option in ignored_options(rules):
         default = getattr(Rules(), option)
         assert getattr(rules, option) == default, f"{name} sets {option}, which it ignores"
+
+
+def test_a_one_hand_game_ignores_the_target_rules_and_the_penalties() -> None:
+    """RULES-VARIANTS H5; §25's dave applies with 2 players only."""
+    one = ignored_options(Rules(format="one_hand", bolt_penalty=50))  # type: ignore[arg-type]
+    assert {"claim_mid_hand", "target_tie", "gap_win", "match", "hanging_bait"} <= one
+    assert {"bolt_penalty", "third_bait_penalty"} <= one
+    assert "dave" not in one
+    assert "dave" in ignored_options(Rules(), players=3)
+
+
+def test_four_solo_players_bait_like_three_and_have_no_partner_or_match() -> None:
+    """RULES-VARIANTS H12."""
+    solo = ignored_options(Rules(four_player_mode="solo"), players=4)  # type: ignore[arg-type]
+    assert "three_player_bait" not in solo
+    assert {"overtrump_partner", "match"} <= solo
+    pairs = ignored_options(Rules(), players=4)
+    assert "three_player_bait" in pairs
+    assert not {"overtrump_partner", "match", "four_player_mode"} & pairs
+    assert "four_player_mode" in ignored_options(Rules(), players=3)

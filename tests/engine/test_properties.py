@@ -22,6 +22,8 @@ from engine import (
     Card,
     CardPlayed,
     ClaimRedeal,
+    ConcedeDave,
+    Dave,
     DealerRotation,
     DeclineFifty,
     Event,
@@ -35,12 +37,14 @@ from engine import (
     NameSuit,
     NoFiftyOffer,
     NoRedeal,
+    OfferDave,
     OfferFifty,
     Outcome,
     Pass,
     Phase,
     PlayCard,
     PlayerView,
+    PlayOnDave,
     Reason,
     Rules,
     Suit,
@@ -66,6 +70,9 @@ EVERY_ACTION: list[Action] = [
     NoFiftyOffer(),
     AcceptFifty(),
     DeclineFifty(),
+    OfferDave(),
+    ConcedeDave(),
+    PlayOnDave(),
 ]
 SEVENS = {suit: Card.parse("7" + suit.letter) for suit in Suit}
 
@@ -214,6 +221,12 @@ def expected_reason(game: Game, action: Action) -> Reason:
     phase = game.phase
     if phase is Phase.FINISHED:
         return Reason.GAME_OVER
+    if isinstance(action, OfferDave | ConcedeDave | PlayOnDave):  # RULES-VARIANTS §25
+        if game.rules.dave is Dave.OFF or game.players != 2:
+            return Reason.DAVE_OFF
+        if isinstance(action, OfferDave):
+            return Reason.DAVE_NOT_NOW if phase is not Phase.PLAY else Reason.DAVE_NOT_YOURS
+        return Reason.NO_DAVE_OFFER
     if isinstance(action, ExchangeSeven):
         return Reason.NO_SEVEN_TO_EXCHANGE
     if phase is Phase.BIDDING:

@@ -14,12 +14,17 @@ from hypothesis import strategies as st
 
 from engine import (
     ALL_PRESETS,
+    Dave,
     FirstLead,
     FourPlayerDeal,
+    FourPlayerMode,
+    GameFormat,
+    Match,
     ProposedCard,
     RoundTwo,
     Rules,
     SevenExchangeTiming,
+    ThreePlayerBait,
     ThreePlayerContract,
 )
 
@@ -58,6 +63,11 @@ def random_rules(draw: st.DrawFn) -> Rules:
         changes["bolt_penalty"] = 0
     if changes.get("visyak", rules.visyak) and changes.get("hanging_bait", rules.hanging_bait):
         changes[draw(st.sampled_from(["visyak", "hanging_bait"]))] = False
+    if (
+        changes.get("dave", rules.dave) is not Dave.OFF
+        and changes.get("format", rules.format) is GameFormat.TARGET
+    ):
+        changes["format"] = draw(st.sampled_from([GameFormat.ONE_HAND, GameFormat.ONE_HAND_BAIT]))
     return dataclasses.replace(rules, **changes)
 
 
@@ -93,6 +103,14 @@ DEAL_OPTIONS = [
     ),
 ]
 
+# RULES-VARIANTS §24, §25, §27: rule sets a random subset of options rarely reaches.
+END_RULES = [
+    Rules(four_player_mode=FourPlayerMode.SOLO, three_player_bait=ThreePlayerBait.HALF),
+    Rules(format=GameFormat.ONE_HAND, dave=Dave.ARITHMETIC),
+    Rules(format=GameFormat.ONE_HAND_BAIT, dave=Dave.GEOMETRIC, hanging_bait=True),
+    Rules(match=Match.TWO_ROUNDS, target=101, obligatory_dealer=True),
+]
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("variant", range(len(DEAL_OPTIONS)))
@@ -102,3 +120,13 @@ def test_the_deal_options_keep_the_invariants(
     players: int, variant: int, seed: int, policy_seed: int
 ) -> None:
     run_checked_game(players, DEAL_OPTIONS[variant], seed, policy_seed, max_hands=3)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("rules", END_RULES, ids=["solo", "one_hand", "one_hand_bait", "match"])
+@settings(PROPERTY_SETTINGS, max_examples=8)
+@given(seed=st.integers(0, 2**32 - 1), policy_seed=st.integers(0, 2**32 - 1))
+def test_four_player_mode_formats_dave_and_matches_keep_the_invariants(
+    players: int, rules: Rules, seed: int, policy_seed: int
+) -> None:
+    run_checked_game(players, rules, seed, policy_seed, max_hands=3)

@@ -123,7 +123,7 @@ def test_every_key_is_used_by_the_code() -> None:
         "optinfo-",
         "topic-",
         "opt-",
-        "optinfo-",
+        "optinfo-",  # RULES-VARIANTS options' one-line explanations, for /settings
         "value-",
         "preset-",
         "btn-preset-",

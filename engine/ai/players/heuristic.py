@@ -4,12 +4,13 @@ the public tricks (cards gone, suits each seat lacks)."""
 
 from __future__ import annotations
 
-from engine.actions import PLAY_CARD, Action, PlayCard
+from engine.actions import CONCEDE_DAVE, OFFER_DAVE, PLAY_CARD, PLAY_ON_DAVE, Action, PlayCard
 from engine.cards import mask_of
 from engine.game import Phase
 from engine.view import PlayerView
 
 from ..bidding import choose_bid, choose_exchange, choose_fifty, choose_redeal_claim
+from ..dave import sure_winner
 from ..infer import knowledge
 from ..policy import choose_card
 
@@ -62,6 +63,11 @@ def heuristic_action(view: PlayerView, margin: float = 0.0) -> Action:
     if view.phase is Phase.REDEAL_CLAIMS:
         bidder_side = view.side_of(seat) == view.side_of(view.bidder)
         return choose_redeal_claim(hand, trump, bidder_side, view.players, view.rules)
+    if view.phase is Phase.DAVE:
+        offerer = 1 - seat
+        return CONCEDE_DAVE if sure_winner(view) == offerer else PLAY_ON_DAVE
+    if OFFER_DAVE in legal and sure_winner(view) == seat:
+        return OFFER_DAVE
     info = knowledge(view)
     trick = [card.index for _, card in view.trick]
     leader = view.trick[0][0] if view.trick else seat
@@ -77,5 +83,6 @@ def heuristic_action(view: PlayerView, margin: float = 0.0) -> Action:
         info.gone,
         list(info.forbidden),
         view.bidder,
+        view.rules.solo(view.players),
     )
     return PLAY_CARD[index]

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from engine.actions import Action, PlayCard
+from engine.actions import Action, OfferDave, PlayCard
 from engine.game import Game, Phase
 from engine.legal import PlayRules
 from engine.melds import has_bella
@@ -103,7 +103,10 @@ class SearchPlayer:
             self.last_samples = 0
             return legal[0]
         preferred = heuristic_action(view)
-        candidates = [preferred, *(action for action in legal if action != preferred)]
+        if view.phase is Phase.DAVE or isinstance(preferred, OfferDave):
+            return preferred  # «даве» follows the heuristic's sure-win rule
+        others = (a for a in legal if a != preferred and not isinstance(a, OfferDave))
+        candidates = [preferred, *others]
         deadline = None if self.budget is None else self._clock() + self.budget * _SPEND
         rng = decision_rng(self.seed, view)
         info = knowledge(view)
@@ -309,7 +312,7 @@ def _solved(
 def _frame(view: PlayerView, info: Knowledge) -> HandFrame:
     assert view.trump is not None
     assert view.bidder is not None
-    sides = 2 if view.players == 4 else view.players
+    sides = len(view.scores)
     baits = [0] * sides
     for result in view.sheet:
         for line in result.sides:

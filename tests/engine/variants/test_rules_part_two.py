@@ -61,7 +61,8 @@ def test_every_part_two_option_round_trips(name: str) -> None:
     else:
         assert isinstance(value, Enum)
         other = [*type(value)][-1]
-    rules = Rules().replace(**{name: other})
+    needs = {"dave": {"format": "one_hand"}}.get(name, {})  # H3: dave needs a one-hand format
+    rules = Rules().replace(**{name: other}, **needs)
     assert Rules.from_json(rules.to_json()) == rules
     assert getattr(rules, name) == other
 
@@ -75,6 +76,8 @@ def test_every_part_two_option_round_trips(name: str) -> None:
         ({"gap_win": 100_001}, "gap_win"),
         ({"meld_tie": "first"}, "meld_tie"),
         ({"must_trump": 1}, "must_trump"),
+        ({"dave": "arithmetic"}, r"dave.*format"),
+        ({"four_player_mode": "teams"}, "four_player_mode"),
     ],
 )
 def test_refused_values_and_combinations(changes: dict[str, object], message: str) -> None:
