@@ -696,6 +696,28 @@ PRESETS: Final[dict[str, Rules]] = {
 in, as corrected by H13). A stored game keeps the option values it started with."""
 
 
+# Table G: seed 004's Klabor, with seed 1-B's additions (the freza, later baits, four
+# sevens, a weak hand of at most 2 points, the deal of 6 then 2).
+KLABOR: Final = Rules(
+    obligatory_dealer=True,
+    first_lead=FirstLead.BIDDER,
+    melds_need_trick=True,
+    bella_announcement=BellaAnnouncement.FIRST,
+    bella_scoring=BellaScoring.TRICK_TAKER,
+    meld_tie=MeldTie.LAST_TRICK,
+    visyak=True,
+    bolt_penalty=100,
+    third_bait_penalty=100,
+    third_bait_repeat=ThirdBaitRepeat.THIRD_AND_LATER,
+    klabor_wins=True,
+    freza=True,
+    four_sevens_redeal=True,
+    weak_hand_redeal=2,
+    four_player_deal=FourPlayerDeal.SIX_THEN_TWO,
+    overtrump_partner=False,
+)
+"""The ``klabor`` preset; ``klabor_tournament`` differs in two options."""
+
 VARIANT_PRESETS: Final[dict[str, Rules]] = {
     # Table G with H13: seed 1-D, the online site.
     "site": Rules(
@@ -708,8 +730,13 @@ VARIANT_PRESETS: Final[dict[str, Rules]] = {
         third_bait_penalty=100,
         overtrump_scope=OvertrumpScope.TRUMP_LED,
     ),
+    "klabor": KLABOR,
+    # Table G: klabor with seed 1-B's tournament version: a redeal when all pass (no
+    # obligatory dealer) and two rounds for pairs.
+    "klabor_tournament": dataclasses.replace(
+        KLABOR, obligatory_dealer=False, match=Match.TWO_ROUNDS
+    ),
 }
-"""Part 2's presets (RULES-VARIANTS.md table G, corrected by H13) whose every option the
-engine implements."""
+"""Part 2's presets (RULES-VARIANTS.md table G, corrected by H13)."""
 
 ALL_PRESETS: Final[dict[str, Rules]] = {**PRESETS, **VARIANT_PRESETS}

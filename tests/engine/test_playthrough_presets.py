@@ -1,7 +1,8 @@
-"""A golden playthrough per preset of RULES-VARIANTS.md table G that the engine plays
-(``moscow``, ``kharkiv`` as H13 has it, ``site``): one whole 3-player game from a fixed seed and
+"""A golden playthrough per preset of RULES-VARIANTS.md table G beyond odessa (whose own is
+``test_playthrough.py``): one whole game from a fixed seed and
 :func:`tests.engine.decks.first_policy`, one line per action, compared with
-``golden/playthrough_<preset>_3p.txt``.
+``golden/playthrough_<preset>_<n>p.txt``. Three players, except ``klabor_tournament``, whose
+two rounds are a 4-player match.
 
 Regenerate after a deliberate change with ``DEBERTZ_REGENERATE_GOLDEN=1`` and review the
 diff.
@@ -15,25 +16,55 @@ from pathlib import Path
 
 import pytest
 
-from engine import KHARKIV_H13, Event, FrezaShown, Game, Phase, Rules
+from engine import (
+    Event,
+    FrezaShown,
+    Game,
+    KlaborWon,
+    MatchGameWon,
+    Phase,
+    ProposalRefused,
+    RedealClaimed,
+    Rules,
+    VisyakHand,
+)
 
 from .decks import first_policy
 from .test_playthrough import _event, _hands
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 SEED = 20240502
-PRESETS = {"moscow": Rules.preset("moscow"), "kharkiv": KHARKIV_H13, "site": Rules.preset("site")}
+PRESETS = {
+    "moscow": 3,
+    "kharkiv": 3,
+    "site": 3,
+    "klabor": 3,
+    "klabor_tournament": 4,
+}
+"""Each preset's players."""
 
 
 def _note(game: Game, event: Event) -> str | None:
     if isinstance(event, FrezaShown):
         return f"freza {event.card.code}"
+    if isinstance(event, ProposalRefused):
+        return f"refused {event.refused.code}, proposed {event.proposed.code}"
+    if isinstance(event, RedealClaimed):
+        return f"redeal claimed by {event.seat}"
+    if isinstance(event, VisyakHand):
+        return f"visyak hand: {event.bidder} plays {event.trump.letter} for {event.pool}"
+    if isinstance(event, KlaborWon):
+        return f"klabor {event.seat}"
+    if isinstance(event, MatchGameWon):
+        scores = "/".join(map(str, event.scores))
+        return f"MATCH game {event.game_number} won by {event.winner} ({scores})"
     return _event(game, event)
 
 
 def playthrough(preset: str) -> list[str]:
-    game = Game.new(3, PRESETS[preset].replace(target=301), seed=SEED)
-    lines = [f"# 3 players, {preset} rules to 301, seed {SEED}, policy: first_policy"]
+    players = PRESETS[preset]
+    game = Game.new(players, Rules.preset(preset).replace(target=301), seed=SEED)
+    lines = [f"# {players} players, {preset} rules to 301, seed {SEED}, policy: first_policy"]
     proposed = game.proposed.code if game.proposed is not None else "-"
     lines.append(f"start dealer {game.dealer} proposed {proposed} :: {_hands(game)}")
     while game.phase is not Phase.FINISHED:
@@ -55,7 +86,7 @@ def playthrough(preset: str) -> list[str]:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_golden_playthrough(preset: str) -> None:
-    golden = GOLDEN_DIR / f"playthrough_{preset}_3p.txt"
+    golden = GOLDEN_DIR / f"playthrough_{preset}_{PRESETS[preset]}p.txt"
     lines = playthrough(preset)
     text = "\n".join(lines) + "\n"
     if os.environ.get("DEBERTZ_REGENERATE_GOLDEN"):

@@ -85,9 +85,50 @@ def test_refused_values_and_combinations(changes: dict[str, object], message: st
         Rules().replace(**changes)
 
 
-def test_part_one_presets_are_unchanged_and_the_bot_sees_only_them() -> None:
+def test_the_six_presets_of_table_g() -> None:
     assert set(PRESETS) == {"odessa", "moscow", "kharkiv"}
+    assert set(VARIANT_PRESETS) == {"site", "klabor", "klabor_tournament"}
     assert set(ALL_PRESETS) == set(PRESETS) | set(VARIANT_PRESETS)
+
+
+KLABOR_TABLE_G = {
+    "obligatory_dealer": True,
+    "first_lead": "bidder",
+    "melds_need_trick": True,
+    "bella_announcement": "first",
+    "bella_scoring": "trick_taker",
+    "meld_tie": "last_trick",
+    "visyak": True,
+    "bolt_penalty": 100,
+    "third_bait_penalty": 100,
+    "third_bait_repeat": "third_and_later",
+    "klabor_wins": True,
+    "freza": True,
+    "four_sevens_redeal": True,
+    "weak_hand_redeal": 2,
+    "four_player_deal": "six_then_two",
+    "overtrump_partner": False,
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("klabor", KLABOR_TABLE_G),
+        (
+            "klabor_tournament",
+            {
+                **{k: v for k, v in KLABOR_TABLE_G.items() if k != "obligatory_dealer"},
+                "match": "two_rounds",
+            },
+        ),
+    ],
+)
+def test_klabor_presets_follow_table_g(name: str, expected: dict[str, object]) -> None:
+    rules = Rules.preset(name)
+    default = Rules().to_dict()
+    assert {k: v for k, v in rules.to_dict().items() if v != default[k]} == expected
+    assert rules.preset_name == name
 
 
 def test_site_preset_follows_table_g_with_h13() -> None:
