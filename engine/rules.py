@@ -1,11 +1,12 @@
-"""The rule set of a game: one immutable value holding every option of RULES.md and of
-the variants of RULES-VARIANTS.md (part 2) the engine implements.
+"""The rule set of a game: one immutable value holding every option of RULES.md (part 1)
+and of RULES-VARIANTS.md (part 2, §1–§27).
 
 ``Rules()`` is the default, seed 000 ("Odessa debertz"), and every part-2 option's
-default keeps part 1's behaviour. Presets are named in one place: :data:`PRESETS` (part
-1's three, the ones the bot offers) and :data:`VARIANT_PRESETS` (part 2's table G);
-:meth:`Rules.preset` knows both. A chat starts from a preset and changes single options
-with :meth:`Rules.replace`, which returns a new value.
+default keeps part 1's behaviour. The six presets of RULES-VARIANTS.md table G (as
+corrected by H13) are named in one place: :data:`PRESETS` (part 1's names) and
+:data:`VARIANT_PRESETS` (part 2's new ones), :data:`ALL_PRESETS` both, which the bot's
+settings offer; :meth:`Rules.preset` knows them all. A chat starts from a preset and
+changes single options with :meth:`Rules.replace`, which returns a new value.
 
 An option that does not apply to a player count is ignored there (RULES-VARIANTS.md H3):
 ``overtrump_partner`` with 2 or 3 players, ``hundred_four_only`` with 4, and so on.
@@ -520,8 +521,8 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The named preset: ``odessa`` (default), ``moscow``, ``kharkiv`` (part 1) or one
-        of :data:`VARIANT_PRESETS`."""
+        """The named preset of :data:`ALL_PRESETS`: ``odessa`` (the default), ``moscow``,
+        ``kharkiv``, ``site``, ``klabor`` or ``klabor_tournament``."""
         try:
             return ALL_PRESETS[name]
         except KeyError:
