@@ -11,7 +11,10 @@ import pytest
 from engine import (
     DECK,
     KHARKIV_H13,
+    Dave,
+    FourPlayerMode,
     Game,
+    GameFormat,
     Phase,
     ProposedCard,
     RoundTwo,
@@ -52,6 +55,13 @@ RULE_SETS = {
         visyak=True,
         obligatory_dealer=True,
     ),
+    # §24, §25, §27: no partner, «даве» offers and answers, a match's game 2
+    "end": Rules(
+        four_player_mode=FourPlayerMode.SOLO,
+        format=GameFormat.ONE_HAND_BAIT,
+        dave=Dave.GEOMETRIC,
+    ),
+    "klabor_tournament": Rules.preset("klabor_tournament").replace(target=101),
 }
 
 
