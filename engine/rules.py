@@ -494,7 +494,8 @@ class Rules:
             raise RulesError(f"gap_win must be between 0 and 100000, not {self.gap_win}")
         if self.visyak and self.hanging_bait:
             raise RulesError(
-                "visyak and hanging_bait both decide a tied hand: turn one of them off"
+                "visyak and hanging_bait both decide a tied hand: turn one of them off",
+                options=("visyak", "hanging_bait"),
             )
         if self.bolt_by_players and self.bolt_penalty:
             raise RulesError(

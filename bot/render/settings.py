@@ -147,12 +147,13 @@ def value_text(rules: Rules, name: str, lang: str) -> str:
     return tr.plain(f"value-{name}", value=value)
 
 
-def conflict_text(error: RulesError, lang: str) -> str | None:
-    """The alert for a combination the rules forbid, naming both options; None when the
-    error is not about a combination."""
+def conflict_text(error: RulesError, lang: str, *, pressed: str = "") -> str | None:
+    """The alert for a combination the rules forbid, naming both options, the one just
+    ``pressed`` first; None when the error is not about a combination."""
     if len(error.options) != 2:
         return None
-    first, second = (option_label(name, lang) for name in error.options)
+    names = sorted(error.options, key=lambda name: name != pressed)
+    first, second = (option_label(name, lang) for name in names)
     return translator(lang).plain("alert-settings-conflict", first=first, second=second)
 
 

@@ -101,7 +101,8 @@ async def apply_setting(ctx: AppContext, chat_id: int, data: SettingsCb) -> Answ
             page = page_of(data.scope, data.name)
             await _change(session, chat_id, db.chat_rules(chat), data)
         except RulesError as error:
-            return Answer.refuse(conflict_text(error, lang) or alert(Alert.STALE, lang))
+            alerted = conflict_text(error, lang, pressed=data.name)
+            return Answer.refuse(alerted or alert(Alert.STALE, lang))
         except ValueError:
             return Answer.refuse(alert(Alert.STALE, lang))
         running = await db.get_active_game(session, chat_id)

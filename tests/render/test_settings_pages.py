@@ -149,6 +149,13 @@ def test_a_forbidden_combination_is_refused_naming_both_options(lang: str) -> No
     assert option_label("bolt_penalty", lang) in text
     assert len(text) <= 200, "an alert"
     assert conflict_text(RulesError("target out of range", options=("target",)), lang) is None
+    with pytest.raises(RulesError) as caught:
+        Rules(visyak=True).replace(hanging_bait=True)
+    pressed = conflict_text(caught.value, lang, pressed="hanging_bait")
+    assert pressed is not None
+    tied, hanging = option_label("visyak", lang), option_label("hanging_bait", lang)
+    assert pressed.index(hanging) < pressed.index(tied), "the pressed option first"
+    assert pressed.rindex(tied) > pressed.rindex(hanging), "change the other one first"
 
 
 def test_pages_turned_by_presses_stay_where_the_press_was() -> None:
