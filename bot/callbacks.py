@@ -18,6 +18,7 @@ from engine import Action, ActionParseError
 
 __all__ = [
     "CancelCb",
+    "HistoryCb",
     "LobbyAction",
     "LobbyCb",
     "MoveCb",
@@ -115,3 +116,9 @@ class SettingsCb(CallbackData, prefix="st"):
 class CancelCb(CallbackData, prefix="cn"):
     game_id: GameId
     confirm: Flag
+
+
+class HistoryCb(CallbackData, prefix="hs"):
+    """A /history button: the score sheet of ``game_id``, or the list again (0)."""
+
+    game_id: Annotated[int, BeforeValidator(_ascii_digits(0)), Field(ge=0, le=BIGINT_MAX)]

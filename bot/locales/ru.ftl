@@ -367,6 +367,9 @@ msg-help =
     <b>Команды</b>
     /newgame — собрать стол
     /score — запись партии
+    /stats — ваша статистика (в ответ на сообщение — того игрока)
+    /top — таблица лидеров
+    /history — последние партии и их записи
     /rules — правила этого чата
     /settings — настройки (правила, язык, время на ход)
     /cancel — отменить партию
@@ -431,3 +434,41 @@ cmd-help = Как играть с ботом
 cmd-notify = Напоминать о ходе: вкл/выкл
 msg-target-saved = 🎯 Играем до { $target }.
 msg-target-hint = Напишите число: например, /settings 701 — играем до 701 (от 1 до 100000).
+
+## Рейтинг, статистика, история
+
+stats-title = 📊 <b>{ $name }</b>: статистика
+stats-title-here = 📊 <b>{ $name }</b>: статистика в этом чате
+stats-rating = Рейтинг: <b>{ $rating }</b>
+stats-rating-none = Рейтинг: пока нет (появится после первой сыгранной партии)
+stats-games = Партий: { $games } · побед: { $wins } ({ $rate }%)
+stats-streak = Самая длинная серия побед: { $n }
+stats-bids = Раздач играющим: { $bids }, сыграно { $made } ({ $rate }%)
+stats-baits = Байтов: { $baits } · болтов: { $bolts }
+stats-points = В среднем очков за раздачу: { $points }
+stats-best-meld = Лучшая комбинация: { $meld }
+stats-rules-title = По правилам:
+stats-rules-line = • { $rules }: партий { $games }, побед { $wins }
+stats-none = { $name } ещё не доиграл(а) со мной ни одной партии.
+stats-none-here = { $name } ещё не доиграл(а) ни одной партии в этом чате.
+stats-bot = У ботов и компьютерных игроков нет статистики: ответьте на сообщение человека.
+stats-anonymous = Вы пишете от имени группы или канала, и я не знаю, чью статистику показать. Отправьте /stats от себя.
+top-title = 🏆 <b>Таблица лидеров</b> (все чаты)
+top-title-here = 🏆 <b>Таблица лидеров этого чата</b>
+top-line = { $place }. { $name } — <b>{ $rating }</b> · партий { $games }, побед { $wins }
+top-footer = <i>В таблице — игроки от { $n } сыгранных партий. Рейтинг новичка — 1000, с победами он растёт.</i>
+top-empty = Пока никто не сыграл здесь { $n } { $n ->
+        [one] партию
+        [few] партии
+       *[other] партий
+    } — в таблицу попадают от { $n } сыгранных партий.
+history-title = 📜 <b>Последние партии</b> — нажмите номер, чтобы увидеть запись
+history-line = { $number }. { $date } · { $players } · { $rules }
+history-side = { $name } { $score }
+history-side-winner = 🏆 <b>{ $name }</b> { $score }
+history-empty = В этом чате ещё нет сыгранных партий. Начать: /newgame.
+history-game = 📜 <b>Партия { $date }</b>
+btn-history-back = ◀ Все партии
+cmd-top = Таблица лидеров
+cmd-stats = Моя статистика (в ответ — того игрока)
+cmd-history = Последние партии и их записи

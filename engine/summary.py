@@ -1,0 +1,180 @@
+"""What a finished game says about each seat: the figures of a player's statistics.
+
+:func:`summarize` reads a finished game's sheet and returns one :class:`SeatSummary`
+per seat; :func:`shown_melds` replays it from its seed and action log for what the final
+state forgets (the melds of earlier hands). Everything here is read off the engine's own
+results, so the bot keeps statistics without knowing a rule:
+
+- *bids*: hands the seat was the bidder of; *made*: of those, the ones its side made
+  (:attr:`Outcome.MADE`, or :attr:`Outcome.FIFTY`: 50 written without play);
+  *baits*: the ones it sat (:attr:`Outcome.BAIT`; a hanging bait is not one, as for the
+  every-third-bait penalty).
+- *bolts*: hands played to the end (made, bait or hanging) in which the seat's side took
+  no trick, whether or not the rules charge a penalty for it (GLOSSARY: «болт», no trick
+  taken). A hand claimed mid-way or settled by fifty had no full play and has no bolt.
+- *points*: the sum of what the seat's side wrote per hand (the score sheet's entries).
+- *best_meld*: the highest meld the seat showed and scored (kind, then length, then top
+  card; trump does not matter for a personal best), or a debertz that won the game.
+- *place*: 1 for the winning side; the others follow by final score, equal scores
+  sharing a place.
+
+>>> from engine import Game, Rules
+>>> game = Game.new(2, Rules(), seed=3)
+>>> shown_melds(game, [])
+()
+>>> summarize(game)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engine.summary.NotFinishedError: the game is not over: ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from .actions import Action
+from .events import DebertzWon, MeldsWon
+from .game import Game, Phase
+from .melds import Meld
+from .scoring import HandResult, Outcome, side_of
+
+__all__ = [
+    "GameSummary",
+    "NotFinishedError",
+    "ReplayMismatchError",
+    "SeatSummary",
+    "meld_strength",
+    "shown_melds",
+    "summarize",
+]
+
+_MADE = frozenset({Outcome.MADE, Outcome.FIFTY})
+_PLAYED_OUT = frozenset({Outcome.MADE, Outcome.BAIT, Outcome.HANGING})
+
+
+def meld_strength(meld: Meld) -> tuple[int, int, int]:
+    """The order of :attr:`SeatSummary.best_meld`: kind, length, top card."""
+    return (meld.kind, meld.length, meld.top)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """One seat's figures over a finished game."""
+
+    seat: int
+    side: int
+    place: int
+    """1 for the winning side; then by final score (equal scores share a place)."""
+    won: bool
+    score: int
+    """The side's final score."""
+    hands: int
+    """Hands on the score sheet."""
+    bids: int
+    made: int
+    baits: int
+    bolts: int
+    points: int
+    """The sum of what the side wrote over :attr:`hands`."""
+    best_meld: Meld | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameSummary:
+    players: int
+    winner: int
+    """The winning side."""
+    scores: tuple[int, ...]
+    seats: tuple[SeatSummary, ...]
+    preset: str | None
+    """The name of the rules' preset, None for a custom set."""
+
+
+class NotFinishedError(ValueError):
+    """The game is not over: there is nothing to summarize yet."""
+
+
+class ReplayMismatchError(ValueError):
+    """The action log does not rebuild the game from its seed (a game dealt from a chosen
+    deck, or a log that lost a move)."""
+
+
+def shown_melds(game: Game, actions: Sequence[Action | str]) -> tuple[tuple[int, Meld], ...]:
+    """Every meld shown and scored in the game, as (seat, meld) in the order of play, and
+    a debertz that won it: the final state keeps only the current hand's, so the game is
+    replayed from its seed. :class:`ReplayMismatchError` if the replay does not end in
+    ``game`` (an illegal action in the log raises as :meth:`Game.apply`)."""
+    replay = Game.new(game.players, game.rules, game.seed)
+    melds: list[tuple[int, Meld]] = []
+    for action in actions:
+        parsed = action if isinstance(action, Action) else Action.parse(action)
+        for event in replay.apply(parsed):
+            if isinstance(event, MeldsWon):
+                melds.extend(event.melds)
+            elif isinstance(event, DebertzWon):
+                melds.append((event.seat, event.meld))
+    if replay != game:
+        raise ReplayMismatchError(
+            f"{len(actions)} actions from seed {game.seed} do not rebuild the game"
+        )
+    return tuple(melds)
+
+
+def summarize(game: Game, melds: Sequence[tuple[int, Meld]] = ()) -> GameSummary:
+    """The figures of a finished game (:class:`NotFinishedError` otherwise); ``melds``
+    are :func:`shown_melds` (without them no seat has a best meld)."""
+    winner = game.winner
+    if game.phase is not Phase.FINISHED or winner is None:
+        raise NotFinishedError(f"the game is not over: {game!r}")
+    players = game.players
+    best: list[Meld | None] = [None] * players
+    for seat, meld in melds:
+        best[seat] = _better(best[seat], meld)
+    scores = game.scores
+    sheet = game.sheet
+    seats = tuple(
+        _seat_summary(seat, players, winner, scores, sheet, best[seat]) for seat in range(players)
+    )
+    return GameSummary(players, winner, scores, seats, game.rules.preset_name)
+
+
+def _better(known: Meld | None, meld: Meld) -> Meld:
+    return meld if known is None or meld_strength(meld) > meld_strength(known) else known
+
+
+def _place(side: int, winner: int, scores: Sequence[int]) -> int:
+    if side == winner:
+        return 1
+    ahead = sum(1 for s, score in enumerate(scores) if s != winner and score > scores[side])
+    return 2 + ahead
+
+
+def _seat_summary(
+    seat: int,
+    players: int,
+    winner: int,
+    scores: Sequence[int],
+    sheet: Sequence[HandResult],
+    best_meld: Meld | None,
+) -> SeatSummary:
+    side = side_of(seat, players)
+    bids = [result for result in sheet if result.bidder == seat]
+    return SeatSummary(
+        seat=seat,
+        side=side,
+        place=_place(side, winner, scores),
+        won=side == winner,
+        score=scores[side],
+        hands=len(sheet),
+        bids=len(bids),
+        made=sum(1 for result in bids if result.outcome in _MADE),
+        baits=sum(1 for result in bids if result.outcome is Outcome.BAIT),
+        bolts=sum(
+            1
+            for result in sheet
+            if result.outcome in _PLAYED_OUT and result.sides[side].tricks == 0
+        ),
+        points=sum(result.sides[side].written for result in sheet),
+        best_meld=best_meld,
+    )
