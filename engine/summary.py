@@ -37,6 +37,7 @@ from .actions import Action
 from .events import DebertzWon, MeldsWon
 from .game import Game, Phase
 from .melds import Meld
+from .rules import ALL_PRESETS, Rules
 from .scoring import HandResult, Outcome, side_of
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "ReplayMismatchError",
     "SeatSummary",
     "meld_strength",
+    "rule_set_name",
     "shown_melds",
     "summarize",
 ]
@@ -88,7 +90,7 @@ class GameSummary:
     scores: tuple[int, ...]
     seats: tuple[SeatSummary, ...]
     preset: str | None
-    """The name of the rules' preset, None for a custom set."""
+    """:func:`rule_set_name` of the game's rules."""
 
 
 class NotFinishedError(ValueError):
@@ -136,7 +138,20 @@ def summarize(game: Game, melds: Sequence[tuple[int, Meld]] = ()) -> GameSummary
     seats = tuple(
         _seat_summary(seat, players, winner, scores, sheet, best[seat]) for seat in range(players)
     )
-    return GameSummary(players, winner, scores, seats, game.rules.preset_name)
+    return GameSummary(players, winner, scores, seats, rule_set_name(game.rules))
+
+
+def rule_set_name(rules: Rules) -> str | None:
+    """The preset the rules are, whatever the target (how long a game lasts, not how it
+    is played: «до 301» is still Odessa debertz); None for a custom set.
+
+    >>> rule_set_name(Rules().replace(target=301)), rule_set_name(Rules(bolt_penalty=50))
+    ('odessa', None)
+    """
+    for name, preset in ALL_PRESETS.items():
+        if rules.replace(target=preset.target) == preset:
+            return name
+    return None
 
 
 def _better(known: Meld | None, meld: Meld) -> Meld:

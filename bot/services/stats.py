@@ -35,8 +35,8 @@ from bot.services.context import AppContext
 from bot.services.presenter import side_names
 from bot.services.ratings import shown_rating
 from bot.services.tables import Table
-from engine import Game, Meld, Rules
-from engine.summary import meld_strength
+from engine import Game, Meld
+from engine.summary import meld_strength, rule_set_name
 
 __all__ = [
     "HISTORY_GAMES",
@@ -153,7 +153,7 @@ async def _history(
                 sides=side_names(table, lang),
                 scores=game.scores,
                 winner=game.winner,
-                rules_name=Rules.from_json(row.rules).preset_name,
+                rules_name=rule_set_name(game.rules),
             )
         )
     return render_history(entries, lang)
