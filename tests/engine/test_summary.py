@@ -1,0 +1,111 @@
+"""engine.summary: a finished game's figures per seat, read off the sheet and the events."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Game, Meld, MeldsWon, Outcome, Rules
+from engine.events import DebertzWon
+from engine.summary import (
+    NotFinishedError,
+    ReplayMismatchError,
+    meld_strength,
+    rule_set_name,
+    shown_melds,
+    summarize,
+)
+
+
+def random_game(players: int, seed: int) -> tuple[Game, list[str], list[tuple[int, Meld]]]:
+    """A game played to its end by random legal moves: the game, its log, and the melds
+    its events showed (collected here, as the table saw them)."""
+    rng = random.Random(seed)
+    game = Game.new(players, Rules(), seed)
+    actions: list[str] = []
+    melds: list[tuple[int, Meld]] = []
+    while game.legal_actions():
+        action = rng.choice(game.legal_actions())
+        actions.append(action.code)
+        for event in game.apply(action):
+            if isinstance(event, MeldsWon):
+                melds.extend(event.melds)
+            elif isinstance(event, DebertzWon):
+                melds.append((event.seat, event.meld))
+    return game, actions, melds
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_figures_are_the_sheets(players: int, seed: int) -> None:
+    game, actions, melds = random_game(players, seed)
+    assert shown_melds(game, actions) == tuple(melds)
+    summary = summarize(game, shown_melds(game, actions))
+    assert summary.winner == game.winner
+    assert summary.scores == game.scores
+    sheet = game.sheet
+    for line in summary.seats:
+        side = line.seat % 2 if players == 4 else line.seat
+        assert line.side == side
+        assert line.won == (side == game.winner)
+        assert line.score == game.scores[side]
+        assert line.hands == len(sheet)
+        bids = [result for result in sheet if result.bidder == line.seat]
+        assert line.bids == len(bids)
+        assert line.made == sum(r.outcome in (Outcome.MADE, Outcome.FIFTY) for r in bids)
+        assert line.baits == sum(r.outcome is Outcome.BAIT for r in bids)
+        assert line.bolts == sum(
+            r.sides[side].tricks == 0 and r.outcome not in (Outcome.FIFTY, Outcome.CLAIMED)
+            for r in sheet
+        )
+        assert line.points == sum(r.sides[side].written for r in sheet)
+        own = [meld for seat, meld in melds if seat == line.seat]
+        if own:
+            assert line.best_meld is not None
+            assert meld_strength(line.best_meld) == max(meld_strength(m) for m in own)
+        else:
+            assert line.best_meld is None
+    if players == 4:
+        # Partners share every figure of their side.
+        assert summary.seats[0].points == summary.seats[2].points
+        assert summary.seats[0].won == summary.seats[2].won
+
+
+def test_places_follow_the_winner_then_the_scores() -> None:
+    for seed in range(12):
+        game, _, _ = random_game(3, seed)
+        summary = summarize(game)
+        winner = game.winner
+        assert winner is not None
+        others = sorted((s for s in range(3) if s != winner), key=lambda s: -game.scores[s])
+        places = {line.seat: line.place for line in summary.seats}
+        assert places[winner] == 1
+        first, second = others
+        assert places[first] == 2
+        # Equal scores share a place.
+        expected = 2 if game.scores[first] == game.scores[second] else 3
+        assert places[second] == expected
+
+
+def test_a_game_not_over_has_no_summary() -> None:
+    game = Game.new(2, Rules(), seed=1)
+    with pytest.raises(NotFinishedError):
+        summarize(game)
+
+
+def test_a_log_that_does_not_rebuild_the_game_is_refused() -> None:
+    game, actions, _ = random_game(2, seed=3)
+    with pytest.raises(ReplayMismatchError):
+        shown_melds(game, actions[:-1])
+
+
+def test_without_melds_no_seat_has_a_best_one() -> None:
+    game, _, _ = random_game(2, seed=3)
+    assert all(line.best_meld is None for line in summarize(game).seats)
+
+
+def test_the_rule_set_is_the_preset_whatever_the_target() -> None:
+    assert rule_set_name(Rules()) == "odessa"
+    assert rule_set_name(Rules.preset("moscow").replace(target=1001)) == "moscow"
+    assert rule_set_name(Rules.preset("odessa").replace(bolt_penalty=100)) is None
