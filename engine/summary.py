@@ -1,9 +1,10 @@
 """What a finished game says about each seat: the figures of a player's statistics.
 
 :func:`summarize` reads a finished game's sheet and returns one :class:`SeatSummary`
-per seat; :func:`shown_melds` replays it from its seed and action log for what the final
-state forgets (the melds of earlier hands). Everything here is read off the engine's own
-results, so the bot keeps statistics without knowing a rule:
+per seat, with its :class:`Figures`; :func:`shown_melds` replays it from its seed and
+action log for what the final state forgets (the melds of earlier hands). Everything
+here is read off the engine's own results, so the bot keeps statistics without knowing
+a rule:
 
 - *bids*: hands the seat was the bidder of; *made*: of those, the ones its side made
   (:attr:`Outcome.MADE`, or :attr:`Outcome.FIFTY`: 50 written without play);
@@ -41,6 +42,7 @@ from .rules import ALL_PRESETS, Rules
 from .scoring import HandResult, Outcome, side_of
 
 __all__ = [
+    "Figures",
     "GameSummary",
     "NotFinishedError",
     "ReplayMismatchError",
@@ -56,13 +58,43 @@ _PLAYED_OUT = frozenset({Outcome.MADE, Outcome.BAIT, Outcome.HANGING})
 
 
 def meld_strength(meld: Meld) -> tuple[int, int, int]:
-    """The order of :attr:`SeatSummary.best_meld`: kind, length, top card."""
+    """The order of :attr:`Figures.best_meld`: kind, length, top card."""
     return (meld.kind, meld.length, meld.top)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Figures:
+    """What a seat did in a game, or in many added up (``+``; the best meld is the
+    stronger one). The module's docstring says how each is counted."""
+
+    hands: int = 0
+    """Hands on the score sheet."""
+    bids: int = 0
+    made: int = 0
+    baits: int = 0
+    bolts: int = 0
+    points: int = 0
+    """The sum of what the side wrote over :attr:`hands`."""
+    best_meld: Meld | None = None
+
+    def __add__(self, other: Figures) -> Figures:
+        best = self.best_meld
+        if other.best_meld is not None:
+            best = _better(best, other.best_meld)
+        return Figures(
+            self.hands + other.hands,
+            self.bids + other.bids,
+            self.made + other.made,
+            self.baits + other.baits,
+            self.bolts + other.bolts,
+            self.points + other.points,
+            best,
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class SeatSummary:
-    """One seat's figures over a finished game."""
+    """One seat's result of a finished game."""
 
     seat: int
     side: int
@@ -71,15 +103,7 @@ class SeatSummary:
     won: bool
     score: int
     """The side's final score."""
-    hands: int
-    """Hands on the score sheet."""
-    bids: int
-    made: int
-    baits: int
-    bolts: int
-    points: int
-    """The sum of what the side wrote over :attr:`hands`."""
-    best_meld: Meld | None
+    figures: Figures
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -175,12 +199,7 @@ def _seat_summary(
 ) -> SeatSummary:
     side = side_of(seat, players)
     bids = [result for result in sheet if result.bidder == seat]
-    return SeatSummary(
-        seat=seat,
-        side=side,
-        place=_place(side, winner, scores),
-        won=side == winner,
-        score=scores[side],
+    figures = Figures(
         hands=len(sheet),
         bids=len(bids),
         made=sum(1 for result in bids if result.outcome in _MADE),
@@ -192,4 +211,12 @@ def _seat_summary(
         ),
         points=sum(result.sides[side].written for result in sheet),
         best_meld=best_meld,
+    )
+    return SeatSummary(
+        seat=seat,
+        side=side,
+        place=_place(side, winner, scores),
+        won=side == winner,
+        score=scores[side],
+        figures=figures,
     )

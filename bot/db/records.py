@@ -18,6 +18,7 @@ from bot.db.base import utcnow
 from bot.db.dialect import upsert_insert
 from bot.db.models import GameRecord, GameResult, GameStatus, Rating, Seat, User
 from engine import Meld, MeldKind, Rank, Suit
+from engine.summary import Figures
 
 __all__ = [
     "LeaderLine",
@@ -25,6 +26,8 @@ __all__ = [
     "add_results",
     "decode_meld",
     "encode_meld",
+    "figure_columns",
+    "figures_of",
     "finished_games",
     "has_results",
     "leaderboard",
@@ -107,6 +110,31 @@ async def store_rating(session: AsyncSession, user_id: int, mu: float, sigma: fl
     )
 
 
+def figure_columns(figures: Figures) -> dict[str, Any]:
+    """GameResult's columns of a seat's figures (:func:`figures_of` reads them back)."""
+    return {
+        "hands": figures.hands,
+        "bids": figures.bids,
+        "made": figures.made,
+        "baits": figures.baits,
+        "bolts": figures.bolts,
+        "points": figures.points,
+        "best_meld": encode_meld(figures.best_meld),
+    }
+
+
+def figures_of(line: GameResult) -> Figures:
+    return Figures(
+        line.hands,
+        line.bids,
+        line.made,
+        line.baits,
+        line.bolts,
+        line.points,
+        decode_meld(line.best_meld),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class StatsLine:
     """A person's line of one game, with the game's chat, for /stats."""
@@ -116,14 +144,8 @@ class StatsLine:
     finished_at: datetime
     players: int
     won: bool
-    hands: int
-    bids: int
-    made: int
-    baits: int
-    bolts: int
-    points: int
-    best_meld: Meld | None
     rules_name: str | None
+    figures: Figures
 
 
 async def user_lines(
@@ -146,14 +168,8 @@ async def user_lines(
             finished_at=line.finished_at,
             players=players,
             won=line.won,
-            hands=line.hands,
-            bids=line.bids,
-            made=line.made,
-            baits=line.baits,
-            bolts=line.bolts,
-            points=line.points,
-            best_meld=decode_meld(line.best_meld),
             rules_name=line.rules_name,
+            figures=figures_of(line),
         )
         for line, chat, players in rows
     ]

@@ -20,7 +20,8 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.callbacks import HistoryCb
 from bot.i18n import Html, translator
-from engine import HandResult, Meld
+from engine import Game
+from engine.summary import Figures
 
 from .cards import meld_shown
 from .keyboard import button, markup
@@ -55,13 +56,8 @@ class PlayerStats:
 
     games: int
     wins: int
-    hands: int
-    bids: int
-    made: int
-    baits: int
-    bolts: int
-    points: int
-    best_meld: Meld | None
+    figures: Figures
+    """Added up over the games."""
     longest_streak: int
     """The most games won one after another."""
     per_rules: tuple[RulesStats, ...]
@@ -75,11 +71,13 @@ class PlayerStats:
 
     @property
     def made_rate(self) -> float:
-        return self.made / self.bids if self.bids else 0.0
+        figures = self.figures
+        return figures.made / figures.bids if figures.bids else 0.0
 
     @property
     def points_per_hand(self) -> float:
-        return self.points / self.hands if self.hands else 0.0
+        figures = self.figures
+        return figures.points / figures.hands if figures.hands else 0.0
 
 
 def rules_label(name: str | None, lang: str) -> str:
@@ -114,11 +112,14 @@ def render_stats(name: str, stats: PlayerStats, lang: str, *, in_chat: bool) -> 
         tr("stats-games", games=stats.games, wins=stats.wins, rate=_percent(stats.win_rate))
     )
     lines.append(tr("stats-streak", n=stats.longest_streak))
-    lines.append(tr("stats-bids", bids=stats.bids, made=stats.made, rate=_percent(stats.made_rate)))
-    lines.append(tr("stats-baits", baits=stats.baits, bolts=stats.bolts))
+    figures = stats.figures
+    lines.append(
+        tr("stats-bids", bids=figures.bids, made=figures.made, rate=_percent(stats.made_rate))
+    )
+    lines.append(tr("stats-baits", baits=figures.baits, bolts=figures.bolts))
     lines.append(tr("stats-points", points=_decimal(stats.points_per_hand, lang)))
-    if stats.best_meld is not None:
-        lines.append(tr("stats-best-meld", meld=meld_shown(stats.best_meld, lang)))
+    if figures.best_meld is not None:
+        lines.append(tr("stats-best-meld", meld=meld_shown(figures.best_meld, lang)))
     lines.append(tr("stats-rules-title"))
     for rules in stats.per_rules:
         lines.append(
@@ -198,25 +199,18 @@ def render_history(
 
 
 def render_history_sheet(
-    finished_at: datetime,
-    sheet: Sequence[HandResult],
-    scores: Sequence[int],
-    side_names: Sequence[str],
-    target: int | None,
-    lang: str,
-    *,
-    hanging: int = 0,
+    finished_at: datetime, game: Game, side_names: Sequence[str], lang: str
 ) -> tuple[str, InlineKeyboardMarkup]:
     """A finished game's whole score sheet, with a button back to the list."""
     tr = translator(lang)
     head = tr("history-game", date=_date(finished_at))
     body = render_score_sheet(
-        sheet,
-        scores,
+        game.sheet,
+        game.scores,
         side_names,
-        target,
+        game.rules.target,
         lang,
-        hanging=hanging,
+        hanging=game.hanging,
         limit=MAX_TEXT - len(head) - 2,
     )
     back = markup([[button(tr.plain("btn-history-back"), HistoryCb(game_id=0))]])

@@ -35,8 +35,8 @@ from bot.services.context import AppContext
 from bot.services.presenter import side_names
 from bot.services.ratings import shown_rating
 from bot.services.tables import Table
-from engine import Game, Meld
-from engine.summary import meld_strength, rule_set_name
+from engine import Game
+from engine.summary import Figures, rule_set_name
 
 __all__ = [
     "HISTORY_GAMES",
@@ -61,28 +61,17 @@ HISTORY_GAMES: Final = 10
 def player_stats(lines: list[repo.StatsLine], rating: int | None) -> PlayerStats:
     """The sums of a person's lines (oldest game first, as bot.db.records gives them)."""
     streak = longest = 0
-    best: Meld | None = None
     per_rules: dict[str | None, list[int]] = defaultdict(lambda: [0, 0])
     for line in lines:
         streak = streak + 1 if line.won else 0
         longest = max(longest, streak)
-        if line.best_meld is not None and (
-            best is None or meld_strength(line.best_meld) > meld_strength(best)
-        ):
-            best = line.best_meld
         counts = per_rules[line.rules_name]
         counts[0] += 1
         counts[1] += line.won
     return PlayerStats(
         games=len(lines),
         wins=sum(line.won for line in lines),
-        hands=sum(line.hands for line in lines),
-        bids=sum(line.bids for line in lines),
-        made=sum(line.made for line in lines),
-        baits=sum(line.baits for line in lines),
-        bolts=sum(line.bolts for line in lines),
-        points=sum(line.points for line in lines),
-        best_meld=best,
+        figures=sum((line.figures for line in lines), Figures()),
         longest_streak=longest,
         per_rules=tuple(
             RulesStats(name, games, wins)
@@ -193,13 +182,7 @@ async def show_history_game(
                 return Answer.refuse(_stale(lang))
             table = Table(row, game, tuple(loaded.seats), loaded.users, loaded.chat)
             text, markup = render_history_sheet(
-                row.finished_at or row.updated_at,
-                game.sheet,
-                game.scores,
-                side_names(table, lang),
-                game.rules.target,
-                lang,
-                hanging=game.hanging,
+                row.finished_at or row.updated_at, game, side_names(table, lang), lang
             )
         await store_slot(session, chat_id, key, text, markup)
     return Answer()

@@ -239,12 +239,12 @@ async def test_lines_and_stats_add_up_to_the_games_played(storage: Storage) -> N
     sheets = [played.game.sheet for played in games]
     assert stats.games == 3
     assert stats.wins == sum(played.game.winner == 0 for played in games)
-    assert stats.hands == sum(len(sheet) for sheet in sheets)
+    assert stats.figures.hands == sum(len(sheet) for sheet in sheets)
     bids = [result for sheet in sheets for result in sheet if result.bidder == 0]
-    assert stats.bids == len(bids)
-    assert stats.made == sum(r.outcome in (Outcome.MADE, Outcome.FIFTY) for r in bids)
-    assert stats.baits == sum(r.outcome is Outcome.BAIT for r in bids)
-    assert stats.points == sum(r.sides[0].written for sheet in sheets for r in sheet)
+    assert stats.figures.bids == len(bids)
+    assert stats.figures.made == sum(r.outcome in (Outcome.MADE, Outcome.FIFTY) for r in bids)
+    assert stats.figures.baits == sum(r.outcome is Outcome.BAIT for r in bids)
+    assert stats.figures.points == sum(r.sides[0].written for sheet in sheets for r in sheet)
     assert stats.per_rules[0].rules_name == "odessa"
     assert stats.per_rules[0].games == 3
     streak = longest = 0

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from engine import Game, Meld, MeldsWon, Outcome, Rules
+from engine import Game, Meld, MeldKind, MeldsWon, Outcome, Rank, Rules, Suit
 from engine.events import DebertzWon
 from engine.summary import (
+    Figures,
     NotFinishedError,
     ReplayMismatchError,
     meld_strength,
@@ -46,29 +47,30 @@ def test_the_figures_are_the_sheets(players: int, seed: int) -> None:
     assert summary.scores == game.scores
     sheet = game.sheet
     for line in summary.seats:
+        figures = line.figures
         side = line.seat % 2 if players == 4 else line.seat
         assert line.side == side
         assert line.won == (side == game.winner)
         assert line.score == game.scores[side]
-        assert line.hands == len(sheet)
+        assert figures.hands == len(sheet)
         bids = [result for result in sheet if result.bidder == line.seat]
-        assert line.bids == len(bids)
-        assert line.made == sum(r.outcome in (Outcome.MADE, Outcome.FIFTY) for r in bids)
-        assert line.baits == sum(r.outcome is Outcome.BAIT for r in bids)
-        assert line.bolts == sum(
+        assert figures.bids == len(bids)
+        assert figures.made == sum(r.outcome in (Outcome.MADE, Outcome.FIFTY) for r in bids)
+        assert figures.baits == sum(r.outcome is Outcome.BAIT for r in bids)
+        assert figures.bolts == sum(
             r.sides[side].tricks == 0 and r.outcome not in (Outcome.FIFTY, Outcome.CLAIMED)
             for r in sheet
         )
-        assert line.points == sum(r.sides[side].written for r in sheet)
+        assert figures.points == sum(r.sides[side].written for r in sheet)
         own = [meld for seat, meld in melds if seat == line.seat]
         if own:
-            assert line.best_meld is not None
-            assert meld_strength(line.best_meld) == max(meld_strength(m) for m in own)
+            assert figures.best_meld is not None
+            assert meld_strength(figures.best_meld) == max(meld_strength(m) for m in own)
         else:
-            assert line.best_meld is None
+            assert figures.best_meld is None
     if players == 4:
-        # Partners share every figure of their side.
-        assert summary.seats[0].points == summary.seats[2].points
+        # Partners share their side's points and result (each has their own bids).
+        assert summary.seats[0].figures.points == summary.seats[2].figures.points
         assert summary.seats[0].won == summary.seats[2].won
 
 
@@ -102,10 +104,21 @@ def test_a_log_that_does_not_rebuild_the_game_is_refused() -> None:
 
 def test_without_melds_no_seat_has_a_best_one() -> None:
     game, _, _ = random_game(2, seed=3)
-    assert all(line.best_meld is None for line in summarize(game).seats)
+    assert all(line.figures.best_meld is None for line in summarize(game).seats)
 
 
 def test_the_rule_set_is_the_preset_whatever_the_target() -> None:
     assert rule_set_name(Rules()) == "odessa"
     assert rule_set_name(Rules.preset("moscow").replace(target=1001)) == "moscow"
     assert rule_set_name(Rules.preset("odessa").replace(bolt_penalty=100)) is None
+
+
+def test_figures_add_up_and_keep_the_stronger_meld() -> None:
+    terz = Meld(Suit.SPADES, Rank.KING, 3, MeldKind.TERZ)
+    fifty = Meld(Suit.CLUBS, Rank.TEN, 4, MeldKind.FIFTY)
+    one = Figures(hands=5, bids=2, made=1, baits=1, bolts=0, points=120, best_meld=fifty)
+    two = Figures(hands=7, bids=3, made=3, baits=0, bolts=1, points=300, best_meld=terz)
+    assert one + two == Figures(12, 5, 4, 1, 1, 420, fifty)
+    assert two + one == Figures(12, 5, 4, 1, 1, 420, fifty)
+    assert Figures() + two == two
+    assert (two + Figures()).best_meld == terz

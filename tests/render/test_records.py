@@ -21,19 +21,22 @@ from bot.render.records import (
     rules_label,
 )
 from engine import Meld, MeldKind, Rank, Rules, Suit
+from engine.summary import Figures
 
 from .helpers import check_html, walk
 
 STATS = PlayerStats(
     games=4,
     wins=3,
-    hands=30,
-    bids=9,
-    made=6,
-    baits=3,
-    bolts=1,
-    points=1234,
-    best_meld=Meld(Suit.HEARTS, Rank.ACE, 4, MeldKind.FIFTY),
+    figures=Figures(
+        hands=30,
+        bids=9,
+        made=6,
+        baits=3,
+        bolts=1,
+        points=1234,
+        best_meld=Meld(Suit.HEARTS, Rank.ACE, 4, MeldKind.FIFTY),
+    ),
     longest_streak=2,
     per_rules=(RulesStats("odessa", 3, 2), RulesStats(None, 1, 1)),
     rating=1043,
@@ -86,7 +89,7 @@ def test_history_has_a_button_per_game_and_the_sheet_one_back(lang: str) -> None
     check_html(empty)
     assert none is None
     *_, game = walk(2, Rules(), 3)
-    sheet, back = render_history_sheet(WHEN, game.sheet, game.scores, ("Anna", "Boris"), 501, lang)
+    sheet, back = render_history_sheet(WHEN, game, ("Anna", "Boris"), lang)
     check_html(sheet)
     assert [b.callback_data for row in back.inline_keyboard for b in row] == [
         HistoryCb(game_id=0).pack()
