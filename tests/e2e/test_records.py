@@ -13,7 +13,7 @@ from bot.services import stats
 from bot.services.ratings import COMPUTER_RATINGS, shown_rating
 from engine import Game, Outcome
 from tests.e2e.conftest import Launch
-from tests.e2e.harness import Driver, Lobby, Oracle, choose_setting, game_over_message
+from tests.e2e.harness import Driver, Oracle, choose_setting, game_over_message, start_game
 from tests.fakeapi import FakeChat, FakeTelegram, FakeUser, FloodLimits, StoredMessage
 
 
@@ -72,6 +72,14 @@ async def test_stats_top_and_history_after_a_game(
     fake.limits = FloodLimits(group_messages=10**6)
     await launch()
 
+    # The commands are in the menus of groups and private chats, in each language.
+    for scope in ("all_group_chats", "all_private_chats"):
+        menu = {c["command"]: c["description"] for c in fake.commands({"type": scope}, "ru")}
+        assert menu["stats"].startswith("Моя статистика")
+        assert {"top", "history"} <= set(menu)
+        english = {c["command"] for c in fake.commands({"type": scope}, "en")}
+        assert {"top", "stats", "history"} <= english
+
     # Before any game: nothing recorded, and every command says so.
     assert "ещё нет сыгранных партий" in ((await ask(fake, group, anna, "/history")).text or "")
     assert "ещё не доиграл(а) ни одной партии в этом чате" in (
@@ -82,11 +90,7 @@ async def test_stats_top_and_history_after_a_game(
     )
 
     await choose_setting(fake, group, anna, SettingsScope.TARGET, "301")
-    lobby = Lobby(fake, group)
-    await lobby.open(anna)
-    await lobby.join(boris)
-    await lobby.add_computer(boris, "heuristic")
-    await lobby.start(anna)
+    lobby = await start_game(fake, group, anna, [boris], ["heuristic"])
     driver = Driver(fake, [anna, boris], rng=random.Random(5), game_id=lobby.game_id)
     await driver.play_until(lambda: game_over_message(group), timeout=120)
     await fake.wait_idle(quiet=0.1)
