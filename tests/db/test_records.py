@@ -3,6 +3,7 @@ pairs and computer players, recorded once; the lines /stats, /top and /history r
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db import (
     GameStatus,
@@ -25,6 +27,7 @@ from bot.db import (
 )
 from bot.db import records as repo
 from bot.db.models import GameResult, Rating
+from bot.db.session import create_sessionmaker
 from bot.services.ratings import COMPUTER_RATINGS, shown_rating
 from bot.services.records import record_finished_game
 from bot.services.stats import player_stats
@@ -314,3 +317,55 @@ async def test_a_game_finished_before_records_were_kept_is_listed_but_not_counte
         ]
         assert await repo.user_lines(session, 1) == []
         assert await repo.leaderboard(session, None, min_games=0, limit=10) == []
+
+
+async def test_two_games_ending_at_once_both_count_for_their_shared_player(
+    storage: Storage,
+) -> None:
+    # Two chats' games with Anna (1) end together, as two processes would record them:
+    # each rates from what the other wrote, whichever goes first (no lost update). Her
+    # rating exists already, so only the row lock keeps them apart.
+    earlier = await play_game(storage, [1, 2], seed=60)
+    first = await play_game(storage, [1, 2], seed=61, record=False)
+    second = await play_game(storage, [1, 3], seed=62, chat_id=OTHER_CHAT, record=False)
+    engines = [storage.database.engine() for _ in range(2)]
+    serial = storage.backend == "sqlite"
+    go = asyncio.Barrier(2)
+
+    async def record(engine: AsyncEngine, game_id: int) -> None:
+        if serial:
+            # SQLite: a transaction holds the write lock from BEGIN, so they race there.
+            await go.wait()
+        async with create_sessionmaker(engine).begin() as session:
+            if not serial:
+                await go.wait()
+            active = await load_game(session, game_id)
+            assert await record_finished_game(
+                session, await load_table(session, active.row, active.game)
+            )
+
+    try:
+        await asyncio.gather(record(engines[0], first.game_id), record(engines[1], second.game_id))
+    finally:
+        for engine in engines:
+            await engine.dispose()
+    model = PlackettLuce()
+
+    seats = {earlier.game_id: (1, 2), first.game_id: (1, 2), second.game_id: (1, 3)}
+
+    def anna_after(games: Sequence[Played]) -> tuple[float, float]:
+        ratings = {user: model.rating() for user in (1, 2, 3)}
+        for played in [earlier, *games]:
+            one, two = seats[played.game_id]
+            [[ratings[one]], [ratings[two]]] = model.rate(
+                [[ratings[one]], [ratings[two]]], ranks=expected_places(played.game)
+            )
+        return ratings[1].mu, ratings[1].sigma
+
+    stored = await stored_ratings(storage)
+    assert stored[1][2] == 3
+    orders = [anna_after([first, second]), anna_after([second, first])]
+    assert any(
+        stored[1][0] == pytest.approx(mu, rel=1e-12) and stored[1][1] == pytest.approx(sigma)
+        for mu, sigma in orders
+    ), (stored[1], orders)
