@@ -34,7 +34,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from .actions import Action
+from .actions import Action, ActionParseError
+from .errors import IllegalActionError
 from .events import DebertzWon, MeldsWon
 from .game import Game, Phase
 from .melds import Meld
@@ -130,12 +131,18 @@ def shown_melds(game: Game, actions: Sequence[Action | str]) -> tuple[tuple[int,
     """Every meld shown and scored in the game, as (seat, meld) in the order of play, and
     a debertz that won it: the final state keeps only the current hand's, so the game is
     replayed from its seed. :class:`ReplayMismatchError` if the replay does not end in
-    ``game`` (an illegal action in the log raises as :meth:`Game.apply`)."""
+    ``game``, or an action of the log is not legal (or not an action) on the way."""
     replay = Game.new(game.players, game.rules, game.seed)
     melds: list[tuple[int, Meld]] = []
-    for action in actions:
-        parsed = action if isinstance(action, Action) else Action.parse(action)
-        for event in replay.apply(parsed):
+    for number, action in enumerate(actions, start=1):
+        try:
+            parsed = action if isinstance(action, Action) else Action.parse(action)
+            events = replay.apply(parsed)
+        except (ActionParseError, IllegalActionError) as error:
+            raise ReplayMismatchError(
+                f"action {number} of the log does not replay from seed {game.seed}: {error}"
+            ) from error
+        for event in events:
             if isinstance(event, MeldsWon):
                 melds.extend(event.melds)
             elif isinstance(event, DebertzWon):

@@ -32,7 +32,7 @@ from bot.services.ratings import COMPUTER_RATINGS, shown_rating
 from bot.services.records import record_finished_game
 from bot.services.stats import player_stats
 from bot.services.tables import load_table
-from engine import Game, Outcome, Rules, find_melds
+from engine import DECK, Game, Outcome, Rules, find_melds
 from tests.db.conftest import Storage
 
 CHAT = -100500
@@ -55,6 +55,7 @@ async def play_game(
     chat_id: int = CHAT,
     *,
     record: bool = True,
+    deck: Sequence[str] | None = None,
 ) -> Played:
     """A game from its lobby to its end by random legal moves, its last move recorded as
     the bot's move service does (save, log, then the record), in one transaction."""
@@ -73,7 +74,12 @@ async def play_game(
                 await add_seat(session, row.id, user_id=occupant)
             else:
                 await add_seat(session, row.id, bot_kind=occupant)
-        await start_game(session, row, Game.new(players, rules, seed), row.version)
+        dealt = (
+            Game.new(players, rules, seed)
+            if deck is None
+            else Game.from_deck(players, rules, deck, dealer=0, seed=seed)
+        )
+        await start_game(session, row, dealt, row.version)
         game_id = row.id
     rng = random.Random(seed)
     async with storage.sessions.begin() as session:
@@ -369,3 +375,17 @@ async def test_two_games_ending_at_once_both_count_for_their_shared_player(
         stored[1][0] == pytest.approx(mu, rel=1e-12) and stored[1][1] == pytest.approx(sigma)
         for mu, sigma in orders
     ), (stored[1], orders)
+
+
+async def test_a_game_that_does_not_replay_is_recorded_without_best_melds(
+    storage: Storage, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A first hand dealt from a chosen deck: the seed alone does not rebuild the game.
+    deck = [card.code for card in reversed(DECK)]
+    played = await play_game(storage, [1, 2], seed=71, deck=deck)
+    async with storage.sessions() as session:
+        lines = await repo.user_lines(session, 1)
+    assert [line.game_id for line in lines] == [played.game_id]
+    assert lines[0].figures.best_meld is None
+    assert lines[0].figures.hands == len(played.game.sheet)
+    assert "does not replay" in caplog.text

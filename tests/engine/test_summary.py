@@ -102,6 +102,16 @@ def test_a_log_that_does_not_rebuild_the_game_is_refused() -> None:
         shown_melds(game, actions[:-1])
 
 
+def test_a_log_with_an_action_the_replay_refuses_is_a_mismatch() -> None:
+    game, actions, _ = random_game(2, seed=3)
+    # A card before the bidding is over.
+    card = next(action for action in actions if action.startswith("card"))
+    with pytest.raises(ReplayMismatchError, match="action 2"):
+        shown_melds(game, [actions[0], card, *actions[1:]])
+    with pytest.raises(ReplayMismatchError, match="action 1"):
+        shown_melds(game, ["no such action"])
+
+
 def test_without_melds_no_seat_has_a_best_one() -> None:
     game, _, _ = random_game(2, seed=3)
     assert all(line.figures.best_meld is None for line in summarize(game).seats)
