@@ -146,6 +146,13 @@ class StatsLine:
     won: bool
     rules_name: str | None
     figures: Figures
+    rating_before: tuple[float, float] | None = None
+    """(mu, sigma) before and after this game (None for a line without them)."""
+    rating_after: tuple[float, float] | None = None
+
+
+def _rating(mu: float | None, sigma: float | None) -> tuple[float, float] | None:
+    return None if mu is None or sigma is None else (mu, sigma)
 
 
 async def user_lines(
@@ -170,6 +177,8 @@ async def user_lines(
             won=line.won,
             rules_name=line.rules_name,
             figures=figures_of(line),
+            rating_before=_rating(line.mu_before, line.sigma_before),
+            rating_after=_rating(line.mu_after, line.sigma_after),
         )
         for line, chat, players in rows
     ]

@@ -436,6 +436,7 @@ stats-title = 📊 <b>{ $name }</b>: statistics
 stats-title-here = 📊 <b>{ $name }</b>: statistics in this chat
 stats-rating = Rating: <b>{ $rating }</b>
 stats-rating-none = Rating: not yet (it comes with the first finished game)
+stats-rating-change = The last game: { $change }
 stats-games = Games: { $games } · wins: { $wins } ({ $rate }%)
 stats-streak = Longest winning streak: { $n }
 stats-bids = Hands as bidder: { $bids }, made { $made } ({ $rate }%)

@@ -441,6 +441,7 @@ stats-title = 📊 <b>{ $name }</b>: статистика
 stats-title-here = 📊 <b>{ $name }</b>: статистика в этом чате
 stats-rating = Рейтинг: <b>{ $rating }</b>
 stats-rating-none = Рейтинг: пока нет (появится после первой сыгранной партии)
+stats-rating-change = За последнюю партию: { $change }
 stats-games = Партий: { $games } · побед: { $wins } ({ $rate }%)
 stats-streak = Самая длинная серия побед: { $n }
 stats-bids = Раздач играющим: { $bids }, сыграно { $made } ({ $rate }%)

@@ -440,6 +440,7 @@ stats-title = 📊 <b>{ $name }</b>: статистика
 stats-title-here = 📊 <b>{ $name }</b>: статистика в цьому чаті
 stats-rating = Рейтинг: <b>{ $rating }</b>
 stats-rating-none = Рейтинг: поки немає (з'явиться після першої зіграної партії)
+stats-rating-change = За останню партію: { $change }
 stats-games = Партій: { $games } · перемог: { $wins } ({ $rate }%)
 stats-streak = Найдовша серія перемог: { $n }
 stats-bids = Здач граючим: { $bids }, зіграно { $made } ({ $rate }%)

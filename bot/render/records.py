@@ -64,6 +64,8 @@ class PlayerStats:
     """Most played first."""
     rating: int | None
     """The shown rating; None before a first rated game."""
+    last_change: int | None = None
+    """What the last game counted here changed the shown rating by."""
 
     @property
     def win_rate(self) -> float:
@@ -108,6 +110,8 @@ def render_stats(name: str, stats: PlayerStats, lang: str, *, in_chat: bool) -> 
         lines.append(tr("stats-rating-none"))
     else:
         lines.append(tr("stats-rating", rating=stats.rating))
+    if stats.last_change is not None:
+        lines.append(tr("stats-rating-change", change=f"{stats.last_change:+d}"))
     lines.append(
         tr("stats-games", games=stats.games, wins=stats.wins, rate=_percent(stats.win_rate))
     )

@@ -80,7 +80,17 @@ def player_stats(lines: list[repo.StatsLine], rating: int | None) -> PlayerStats
             )
         ),
         rating=rating,
+        last_change=_last_change(lines),
     )
+
+
+def _last_change(lines: list[repo.StatsLine]) -> int | None:
+    if not lines:
+        return None
+    last = lines[-1]
+    if last.rating_before is None or last.rating_after is None:
+        return None
+    return shown_rating(*last.rating_after) - shown_rating(*last.rating_before)
 
 
 async def _rating(session: AsyncSession, user_id: int) -> int | None:

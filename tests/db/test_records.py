@@ -262,6 +262,17 @@ async def test_lines_and_stats_add_up_to_the_games_played(storage: Storage) -> N
         longest = max(longest, streak)
     assert stats.longest_streak == longest
     assert stats.rating == shown_rating(rating.mu, rating.sigma)
+    # The last game moved the rating from what the one before left.
+    async with storage.sessions() as session:
+        last = await session.get(GameResult, (games[-1].game_id, 0))
+    assert last is not None
+    assert last.mu_after == rating.mu
+    assert last.mu_before is not None
+    assert last.sigma_before is not None
+    assert stats.last_change == shown_rating(rating.mu, rating.sigma) - shown_rating(
+        last.mu_before, last.sigma_before
+    )
+    assert stats.last_change != 0
 
 
 async def test_the_leaderboard_counts_the_chats_games_from_three_on(storage: Storage) -> None:

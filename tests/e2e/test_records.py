@@ -126,6 +126,7 @@ async def test_stats_top_and_history_after_a_game(
         if seat.user_id is not None
     }
     assert f"Рейтинг: {shown[anna.id]}" in mine
+    assert f"За последнюю партию: {shown[anna.id] - 1000:+d}" in mine
 
     # /top in the group: both, best first, each with one game.
     top = (await ask(fake, group, anna, "/top")).text or ""

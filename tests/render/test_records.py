@@ -40,6 +40,7 @@ STATS = PlayerStats(
     longest_streak=2,
     per_rules=(RulesStats("odessa", 3, 2), RulesStats(None, 1, 1)),
     rating=1043,
+    last_change=-12,
 )
 WHEN = datetime(2026, 12, 1, 14, 0, tzinfo=UTC)
 
@@ -49,7 +50,7 @@ def test_stats_show_every_figure(lang: str) -> None:
     text = render_stats("Anna <3", STATS, lang, in_chat=True)
     check_html(text)
     assert "Anna &lt;3" in text
-    for figure in ("1043", "4", "3", "75%", "67%", "41", "♥"):
+    for figure in ("1043", "-12", "4", "3", "75%", "67%", "41", "♥"):
         assert figure in text
     assert ("41.1" if lang == "en" else "41,1") in text
     assert rules_label("odessa", lang) in text
