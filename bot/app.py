@@ -58,7 +58,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-COMMANDS = ("newgame", "score", "rules", "settings", "cancel", "help")
+COMMANDS = ("newgame", "score", "top", "stats", "history", "rules", "settings", "cancel", "help")
 # Only a private chat has the "your turn" pings.
 PRIVATE_COMMANDS = (*COMMANDS, "notify")
 # A stop (SIGTERM) must end within 10 s, the time `docker stop` waits before SIGKILL:

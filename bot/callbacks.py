@@ -18,6 +18,7 @@ from engine import Action, ActionParseError
 
 __all__ = [
     "CancelCb",
+    "HistoryCb",
     "LobbyAction",
     "LobbyCb",
     "MoveCb",
@@ -125,3 +126,9 @@ class RulesCb(CallbackData, prefix="rl"):
     """A page of the /rules message (0-based)."""
 
     page: PageNumber
+
+
+class HistoryCb(CallbackData, prefix="hs"):
+    """A /history button: the score sheet of ``game_id``, or the list again (0)."""
+
+    game_id: Annotated[int, BeforeValidator(_ascii_digits(0)), Field(ge=0, le=BIGINT_MAX)]

@@ -11,6 +11,7 @@ from sqlalchemy import (
     BigInteger,
     CheckConstraint,
     Enum,
+    Float,
     ForeignKey,
     Index,
     SmallInteger,
@@ -28,9 +29,11 @@ __all__ = [
     "ActionRecord",
     "Chat",
     "GameRecord",
+    "GameResult",
     "GameStatus",
     "InboxUpdate",
     "OutboxMessage",
+    "Rating",
     "Seat",
     "SlotMessage",
     "Timer",
@@ -288,3 +291,58 @@ class InboxUpdate(Base):
     lease_until: Mapped[datetime | None]
     attempts: Mapped[int] = mapped_column(default=0, server_default=text("0"))
     done_at: Mapped[datetime | None]
+
+
+class Rating(Base):
+    """A person's rating (openskill's mu and sigma), one for all their games: see
+    bot/services/ratings.py for why one and how it is shown."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (CheckConstraint("sigma > 0", name="sigma"),)
+
+    user_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("users.id"), primary_key=True, autoincrement=False
+    )
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    # Rated games: /top lists a person only from a few on.
+    games: Mapped[int] = mapped_column(default=0, server_default=text("0"))
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class GameResult(Base):
+    """A seat's line of a finished game, written in the transaction of its last move
+    from the engine's summary (engine.summary): what /stats, /top and /history read."""
+
+    __tablename__ = "game_results"
+    __table_args__ = (
+        CheckConstraint("(user_id IS NULL) <> (bot_kind IS NULL)", name="user_or_bot"),
+        Index("ix_game_results_user_id", "user_id", "game_id"),
+    )
+
+    game_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    user_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.id"))
+    bot_kind: Mapped[str | None] = mapped_column(String(16))
+    side: Mapped[int] = mapped_column(SmallInteger)
+    place: Mapped[int] = mapped_column(SmallInteger)
+    won: Mapped[bool]
+    score: Mapped[int]
+    hands: Mapped[int]
+    bids: Mapped[int]
+    made: Mapped[int]
+    baits: Mapped[int]
+    bolts: Mapped[int]
+    points: Mapped[int]
+    # The best meld as bot.db.records encodes it; NULL: none shown.
+    best_meld: Mapped[str | None] = mapped_column(String(16))
+    # The preset's name; NULL: a custom rule set.
+    rules_name: Mapped[str | None] = mapped_column(String(32))
+    # A person's rating before and after this game; NULL for computer players.
+    mu_before: Mapped[float | None] = mapped_column(Float)
+    sigma_before: Mapped[float | None] = mapped_column(Float)
+    mu_after: Mapped[float | None] = mapped_column(Float)
+    sigma_after: Mapped[float | None] = mapped_column(Float)
+    finished_at: Mapped[datetime]

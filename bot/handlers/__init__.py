@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from bot.handlers import cancel, info, lobby, membership, play, private, settings, stale
+from bot.handlers import (
+    cancel,
+    info,
+    lobby,
+    membership,
+    play,
+    private,
+    records,
+    settings,
+    stale,
+)
 
 __all__ = ["build_router"]
 
@@ -19,6 +29,7 @@ def build_router() -> Router:
         lobby.build_router(),
         play.build_router(),
         info.build_router(),
+        records.build_router(),
         settings.build_router(),
         cancel.build_router(),
         stale.build_router(),  # last: catches buttons no other router recognised

@@ -1,5 +1,5 @@
-"""/start in the private chat: greeting, finishing a join, showing the hand again;
-/notify: the "your turn" pings off and on."""
+"""/start in the private chat: greeting with the person's statistics, finishing a join,
+showing the hand again; /notify: the "your turn" pings off and on."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from aiogram.types import Message
 from bot.handlers.common import person_of
 from bot.i18n import pick_language
 from bot.render.messages import private_start
-from bot.services import info, notify
+from bot.services import info, notify, stats
 from bot.services.context import AppContext
 from bot.services.invites import join_by_link
 from bot.services.links import parse_join_payload
@@ -28,7 +28,9 @@ async def start(message: Message, command: CommandObject, app: AppContext) -> No
     shown = await info.resend_hands(app, person.id)
     if game_id is None and shown == 0:
         lang = pick_language(person.language, app.settings.default_language)
-        await app.post(person.id, private_start(person.first_name, lang))
+        text = private_start(person.first_name, lang)
+        figures = await stats.stats_or_none(app, person.id, person.first_name, lang, chat_id=None)
+        await app.post(person.id, text if figures is None else f"{text}\n\n{figures}")
 
 
 async def notify_(message: Message, app: AppContext) -> None:

@@ -417,6 +417,9 @@ msg-help =
     <b>Commands</b>
     /newgame — open a table
     /score — the score sheet
+    /stats — your statistics (in reply to a message: that player's)
+    /top — the leaderboard
+    /history — the last games and their score sheets
     /rules — this chat's rules
     /settings — settings (rules, language, time per move)
     /cancel — cancel the game
@@ -537,3 +540,50 @@ optinfo-four_player_mode = With four: pairs (partners opposite) or each for hims
 optinfo-format = A game to the target, or short Debertz: one hand, without bait or with bait for stakes.
 optinfo-dave = «Dave» for two in one hand: on your turn, offer the opponent to concede the stake.
 optinfo-match = Pairs play two games from zero; at 1–1, four final hands.
+
+## Ratings, statistics, history
+
+stats-title = 📊 <b>{ $name }</b>: statistics
+stats-title-here = 📊 <b>{ $name }</b>: statistics in this chat
+stats-rating = Rating: <b>{ $rating }</b>
+stats-rating-none = Rating: not yet (it comes with the first finished game)
+stats-rating-change = The last game: { $change }
+stats-games = Games: { $games } · wins: { $wins } ({ $rate }%)
+stats-streak = Longest winning streak: { $n }
+stats-bids = Hands as bidder: { $bids }, made { $made } ({ $rate }%)
+stats-baits = Baits: { $baits } · bolts: { $bolts }
+stats-points = Average points per hand: { $points }
+stats-best-meld = Best meld: { $meld }
+stats-rules-title = By rule set:
+stats-rules-line = • { $rules }: { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }
+stats-none = { $name } has not finished a game with me yet.
+stats-none-here = { $name } has not finished a game in this chat yet.
+stats-bot = Bots and computer players have no statistics: reply to a person's message.
+stats-anonymous = You are writing on behalf of the group or a channel, so I cannot tell whose statistics to show. Send /stats as yourself.
+top-title = 🏆 <b>Leaderboard</b> (all chats)
+top-title-here = 🏆 <b>Leaderboard of this chat</b>
+top-line = { $place }. { $name } — <b>{ $rating }</b> · { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }
+top-footer = <i>Players are listed from { $n } finished games. A newcomer's rating is 1000; it rises with wins.</i>
+top-empty = Nobody has finished { $n } games here yet — the leaderboard lists players from { $n } games on.
+history-title = 📜 <b>Last games</b> — press a number for the score sheet
+history-line = { $number }. { $date } · { $players } · { $rules }
+history-side = { $name } { $score }
+history-side-winner = 🏆 <b>{ $name }</b> { $score }
+history-empty = No finished games in this chat yet. Start one: /newgame.
+history-game = 📜 <b>The game of { $date }</b>
+btn-history-back = ◀ All games
+cmd-top = The leaderboard
+cmd-stats = My statistics (in reply: that player's)
+cmd-history = The last games and their score sheets

@@ -28,6 +28,7 @@ from bot.services.presenter import (
     show_ping,
     show_table,
 )
+from bot.services.records import record_finished_game
 from bot.services.tables import Table, load_game_table, load_table
 from engine import (
     Action,
@@ -218,6 +219,8 @@ async def _store_move(
     row = table.row
     await db.save(session, row, game, row.version)
     await db.append_action(session, row, game.move_number, seat, action.code)
+    if game.phase is Phase.FINISHED:
+        await record_finished_game(session, table)
     redraw = seats_to_redraw(before, hand_screens(game), seat)
     await _publish(session, table, events, redraw)
     await show_ping(session, table, seat, idle=ctx.ping_idle)

@@ -22,7 +22,19 @@ from bot.db.migrate import (
 )
 from tests.db.conftest import Database, Storage
 
-TABLES = {"actions", "chats", "games", "inbox", "outbox", "seats", "slots", "timers", "users"}
+TABLES = {
+    "actions",
+    "chats",
+    "game_results",
+    "games",
+    "inbox",
+    "outbox",
+    "ratings",
+    "seats",
+    "slots",
+    "timers",
+    "users",
+}
 
 
 def _differences(connection: Connection) -> list[Any]:
