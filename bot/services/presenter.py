@@ -67,7 +67,11 @@ def side_names(table: Table, lang: str) -> tuple[str, ...]:
 async def show_lobby(session: AsyncSession, table: Table) -> None:
     """The lobby message; once the game started or was cancelled, without buttons."""
     lang = table.language
-    opener = table.users.get(table.row.opened_by or 0)
+    opener_id = table.row.opened_by
+    opener = table.users.get(opener_id or 0)
+    if opener is None and opener_id is not None:
+        # Not seated (the bot cannot write to them yet): still the one who opened it.
+        opener = await db.get_user(session, opener_id)
     status = table.row.status
     closed = None
     if status is GameStatus.CANCELLED:

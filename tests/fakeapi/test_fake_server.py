@@ -409,6 +409,19 @@ async def test_callback_query_can_be_answered_once(fake: FakeTelegram, bot: Bot)
     assert update["message"]["message_id"] == sent.message_id
 
 
+async def test_a_callback_answer_opens_only_this_bots_chat(fake: FakeTelegram, bot: Bot) -> None:
+    alice = fake.add_user("Alice")
+    sent = await bot.send_message(alice.id, "pick", reply_markup=keyboard([("♥K", "play:1")]))
+    stored = fake.message(alice, sent.message_id)
+    elsewhere = alice.press(stored, callback_data="play:1")
+    with pytest.raises(TelegramBadRequest, match="URL_INVALID"):
+        await bot.answer_callback_query(elsewhere, url="https://example.com/")
+    link = f"https://t.me/{fake.bot_username}?start=join-7"
+    await bot.answer_callback_query(elsewhere, text="open the chat", url=link)
+    answer = fake.callback_answer(elsewhere)
+    assert answer is not None and answer["url"] == link
+
+
 async def test_users_press_only_what_they_see(fake: FakeTelegram, bot: Bot) -> None:
     alice = fake.add_user("Alice")
     bob = fake.add_user("Bob")

@@ -16,6 +16,7 @@ from ..errors import (
     NO_TEXT_TO_EDIT,
     QUERY_TOO_OLD,
     REPLIED_MESSAGE_NOT_FOUND,
+    URL_INVALID,
     bad_request,
 )
 from ..formatting import utf16_len
@@ -173,14 +174,24 @@ def answer_callback_query(world: World, p: Params) -> bool:
     text = p.text("text")
     if text is not None and utf16_len(text) > MAX_CALLBACK_ANSWER_LENGTH:
         raise bad_request(MESSAGE_TOO_LONG_RAW)
+    url = p.text("url")
+    if url is not None and not _opens_this_bot(world, url):
+        # Telegram opens only a game's URL or a link into the bot's own chat.
+        raise bad_request(URL_INVALID)
     query.answer = {
         "text": text,
         "show_alert": p.flag("show_alert"),
-        "url": p.text("url"),
+        "url": url,
         "cache_time": p.integer("cache_time") or 0,
     }
     world.touch()
     return True
+
+
+def _opens_this_bot(world: World, url: str) -> bool:
+    base = f"t.me/{world.bot.username}"
+    rest = url.removeprefix("https://").removeprefix("http://")
+    return rest == base or rest.startswith(base + "?")
 
 
 HANDLERS: dict[str, Handler] = {
