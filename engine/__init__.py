@@ -46,6 +46,7 @@ from .events import (
     TrumpChosen,
 )
 from .game import SCHEMA_VERSION, Game, GameStateError, Phase
+from .history import HandRecord, finished_hands
 from .legal import PlayRules, legal_cards
 from .melds import Meld, MeldKind, MeldRanking, find_melds, rank_melds, wins_game
 from .rules import (
@@ -107,6 +108,7 @@ __all__ = [
     "GameOver",
     "GameStateError",
     "HandDealt",
+    "HandRecord",
     "HandResult",
     "HandScored",
     "HangingRepeat",
@@ -151,6 +153,7 @@ __all__ = [
     "TrickWon",
     "TrumpChosen",
     "find_melds",
+    "finished_hands",
     "legal_cards",
     "points",
     "rank_melds",
