@@ -21,6 +21,7 @@ __all__ = [
     "LobbyAction",
     "LobbyCb",
     "MoveCb",
+    "ReviewCb",
     "SettingsCb",
     "SettingsScope",
 ]
@@ -115,3 +116,12 @@ class SettingsCb(CallbackData, prefix="st"):
 class CancelCb(CallbackData, prefix="cn"):
     game_id: GameId
     confirm: Flag
+
+
+class ReviewCb(CallbackData, prefix="rv"):
+    """A page of a finished hand looked back at: 0 is the hand's result, 1 the deal and
+    the bidding, then the tricks (see bot.render.review)."""
+
+    game_id: GameId
+    hand: Annotated[int, BeforeValidator(_ascii_digits(1)), Field(ge=1, le=10_000)]
+    page: Annotated[int, BeforeValidator(_ascii_digits(0)), Field(ge=0, le=100)]

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from bot.handlers import cancel, info, lobby, membership, play, private, settings, stale
+from bot.handlers import (
+    cancel,
+    info,
+    lobby,
+    membership,
+    play,
+    private,
+    review,
+    settings,
+    stale,
+)
 
 __all__ = ["build_router"]
 
@@ -18,6 +28,7 @@ def build_router() -> Router:
         private.build_router(),
         lobby.build_router(),
         play.build_router(),
+        review.build_router(),
         info.build_router(),
         settings.build_router(),
         cancel.build_router(),

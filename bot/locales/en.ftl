@@ -177,6 +177,16 @@ sheet-hand = #
 sheet-elided = …the first hands are not shown: { $count }
 sheet-empty = No hands played yet.
 sheet-legend = B — bait: the bidder sat.
+btn-review = 🔎 How it was dealt and played
+btn-review-result = 📋 Result
+btn-review-back = ◀
+btn-review-next = ▶
+review-title = 🔎 <b>Hand { $number }</b> · { $page }/{ $pages }
+review-dealer = Dealt by { $dealer } · face-up card { $card }
+review-hand = { $name }: { $cards }
+review-hand-unseen = { $name }: { $cards } · not shown: { $count }
+review-trick = Trick { $number }: { $cards } → { $winner }
+alert-review-not-yet = That hand has not been played yet.
 game-over-title = 🏆 <b>Game!</b> { $pair ->
         [yes] { $name } win
        *[no] { $name } wins

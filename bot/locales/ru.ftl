@@ -182,6 +182,16 @@ sheet-hand = №
 sheet-elided = …первые раздачи не показаны: { $count }
 sheet-empty = Раздач ещё не было.
 sheet-legend = Б — байт: играющий «сел».
+btn-review = 🔎 Как сдали и сыграли
+btn-review-result = 📋 Итоги
+btn-review-back = ◀
+btn-review-next = ▶
+review-title = 🔎 <b>Раздача { $number }</b> · { $page }/{ $pages }
+review-dealer = Сдавал { $dealer } · открытая карта { $card }
+review-hand = { $name }: { $cards }
+review-hand-unseen = { $name }: { $cards } · не показано: { $count }
+review-trick = Взятка { $number }: { $cards } → { $winner }
+alert-review-not-yet = Раздача ещё не сыграна.
 game-over-title = 🏆 <b>Партия!</b> { $pair ->
         [yes] Побеждают { $name }
        *[no] Побеждает { $name }

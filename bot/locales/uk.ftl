@@ -181,6 +181,16 @@ sheet-hand = №
 sheet-elided = …перші здачі не показано: { $count }
 sheet-empty = Здач ще не було.
 sheet-legend = Б — байд: граючий «сів».
+btn-review = 🔎 Як роздали і зіграли
+btn-review-result = 📋 Підсумки
+btn-review-back = ◀
+btn-review-next = ▶
+review-title = 🔎 <b>Роздача { $number }</b> · { $page }/{ $pages }
+review-dealer = Роздавав { $dealer } · відкрита карта { $card }
+review-hand = { $name }: { $cards }
+review-hand-unseen = { $name }: { $cards } · не показано: { $count }
+review-trick = Хабар { $number }: { $cards } → { $winner }
+alert-review-not-yet = Роздачу ще не зіграно.
 game-over-title = 🏆 <b>Партія!</b> { $pair ->
         [yes] Перемагають { $name }
        *[no] Перемагає { $name }

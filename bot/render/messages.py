@@ -100,6 +100,7 @@ class Alert(StrEnum):
     COMPUTER_ADDED = "alert-computer-added"
     STARTED = "alert-started"
     CANCELLED = "alert-cancelled"
+    REVIEW_NOT_YET = "alert-review-not-yet"
 
 
 class Notice(StrEnum):

@@ -9,8 +9,10 @@ crash after the commit loses neither: a restarted bot delivers what is stored.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 
+from aiogram.types import InlineKeyboardMarkup
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
@@ -20,6 +22,7 @@ from bot.render.hand import hand_screen, render_hand
 from bot.render.lobby import render_lobby
 from bot.render.messages import turn_ping
 from bot.render.names import side_names as render_side_names
+from bot.render.review import review_keyboard
 from bot.render.sheet import render_game_over, render_hand_result
 from bot.render.table import render_table
 from bot.services.tables import Table
@@ -29,6 +32,7 @@ __all__ = [
     "DURABLE_KIND",
     "clear_pings",
     "enqueue_durable_events",
+    "hand_result_message",
     "hand_screens",
     "hand_slot",
     "lobby_slot",
@@ -176,18 +180,10 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
     for event in events:
         text: str | None = None
         key = ""
+        markup: InlineKeyboardMarkup | None = None
         if isinstance(event, HandScored):
-            result: HandResult = event.result
-            text = render_hand_result(
-                result,
-                names,
-                _scores_after(game, result),
-                lang,
-                target=game.rules.target,
-                bidder_name=table.names(lang)[result.bidder],
-                pairs=game.players == 4,
-            )
-            key = f"game:{table.game_id}:hand:{result.hand_number}"
+            text, markup = hand_result_message(table, game.sheet, event.result)
+            key = f"game:{table.game_id}:hand:{event.result.hand_number}"
         elif isinstance(event, GameOver):
             text = render_game_over(
                 event.winner,
@@ -202,13 +198,35 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
             key = f"game:{table.game_id}:over"
         if text is None:
             continue
-        await enqueue_durable(session, table.chat_id, text, kind=DURABLE_KIND, dedupe_key=key)
+        await enqueue_durable(
+            session, table.chat_id, text, markup, kind=DURABLE_KIND, dedupe_key=key
+        )
 
 
-def _scores_after(game: Game, result: HandResult) -> tuple[int, ...]:
+def hand_result_message(
+    table: Table, sheet: Sequence[HandResult], result: HandResult
+) -> tuple[str, InlineKeyboardMarkup]:
+    """A hand's result with the button that opens the hand (bot.services.review);
+    ``sheet``: the game's hands up to this one at least."""
+    game = table.game
+    assert game is not None
+    lang = table.language
+    text = render_hand_result(
+        result,
+        side_names(table, lang),
+        _scores_after(sheet, result),
+        lang,
+        target=game.rules.target,
+        bidder_name=table.names(lang)[result.bidder],
+        pairs=game.players == 4,
+    )
+    return text, review_keyboard(table.game_id, result.hand_number, lang)
+
+
+def _scores_after(sheet: Sequence[HandResult], result: HandResult) -> tuple[int, ...]:
     """Totals right after ``result`` (the game may have moved on by the time it renders)."""
     totals = [0] * len(result.sides)
-    for past in game.sheet:
+    for past in sheet:
         for line in past.sides:
             totals[line.side] += line.written
         if past.hand_number == result.hand_number:
