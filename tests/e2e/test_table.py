@@ -46,7 +46,8 @@ async def test_the_hand_is_shown_in_its_result_message_once_it_is_over(
     # The next hand is being played: its pages are not public yet.
     early = ReviewCb(game_id=lobby.game_id, hand=2, page=1).pack()
     answer = await fake.wait_answer(boris.press_raw(group, result.message_id, early))
-    assert answer.get("show_alert") and answer.get("text") == "Раздача ещё не сыграна."
+    assert answer.get("show_alert")
+    assert answer.get("text") == "Раздача ещё не сыграна."
 
     [record] = await _records(db_url, lobby.game_id)
     names = ["Anna", "Boris"]
@@ -58,7 +59,8 @@ async def test_the_hand_is_shown_in_its_result_message_once_it_is_over(
         line = next(x for x in text.splitlines() if x.startswith(f"{name}:"))
         shown = [card_label(card, "ru") for card in record.shown[seat]]
         assert line.split(": ", 1)[1].split(" · ")[0].split() == shown
-    assert "Торговля:" in text and "Козырь:" in text
+    assert "Торговля:" in text
+    assert "Козырь:" in text
 
     # Page by page to the last trick, in the same message.
     seen_tricks: list[str] = []
@@ -70,7 +72,9 @@ async def test_the_hand_is_shown_in_its_result_message_once_it_is_over(
             break
         before = current.text
         await fake.wait_answer(anna.press(current, callback_data=nexts[0].pack()))
-        await fake.wait_for(lambda: fake.message(group, result.message_id).text != before)
+        await fake.wait_for(
+            lambda before=before: fake.message(group, result.message_id).text != before
+        )
     assert len(seen_tricks) == len(record.tricks)
     for line, trick in zip(seen_tricks, record.tricks, strict=True):
         winner = names[trick.winner]
