@@ -46,6 +46,7 @@ from bot.ops.telemetry import OutboxStats, Telemetry
 from bot.outbox import Limits, Outbox
 from bot.outbox.db_store import SqlDurableStore
 from bot.outbox.leader import Leadership
+from bot.render.chart import draw_chart
 from bot.render.messages import command_description
 from bot.services.autoplay import ComputerPlayers
 from bot.services.context import AppContext
@@ -235,6 +236,7 @@ async def build_app(
         stop_grace=CALL_GRACE_SECONDS,
         poll_interval=5.0,
         feeding=False,
+        draw=draw_chart,
     )
     install_commit_hooks(sessionmaker, outbox.accept)
     context = AppContext(

@@ -187,6 +187,9 @@ review-hand = { $name }: { $cards }
 review-hand-unseen = { $name }: { $cards } · not shown: { $count }
 review-trick = Trick { $number }: { $cards } → { $winner }
 alert-review-not-yet = That hand has not been played yet.
+chart-title = Score hand by hand
+chart-hand = Hand
+chart-caption = 📈 How the score went: one point per hand, B marks a bait.
 game-over-title = 🏆 <b>Game!</b> { $pair ->
         [yes] { $name } win
        *[no] { $name } wins

@@ -192,6 +192,9 @@ review-hand = { $name }: { $cards }
 review-hand-unseen = { $name }: { $cards } · не показано: { $count }
 review-trick = Взятка { $number }: { $cards } → { $winner }
 alert-review-not-yet = Раздача ещё не сыграна.
+chart-title = Счёт по раздачам
+chart-hand = Раздача
+chart-caption = 📈 Как шёл счёт: по точке на раздачу, Б — байт.
 game-over-title = 🏆 <b>Партия!</b> { $pair ->
         [yes] Побеждают { $name }
        *[no] Побеждает { $name }

@@ -191,6 +191,9 @@ review-hand = { $name }: { $cards }
 review-hand-unseen = { $name }: { $cards } · не показано: { $count }
 review-trick = Хабар { $number }: { $cards } → { $winner }
 alert-review-not-yet = Роздачу ще не зіграно.
+chart-title = Рахунок по роздачах
+chart-hand = Роздача
+chart-caption = 📈 Як ішов рахунок: по точці на роздачу, Б — байд.
 game-over-title = 🏆 <b>Партія!</b> { $pair ->
         [yes] Перемагають { $name }
        *[no] Перемагає { $name }

@@ -17,7 +17,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus
+from bot.i18n import translator
 from bot.outbox.db_store import clear_slot, enqueue_durable, store_slot
+from bot.render.chart import score_chart
 from bot.render.hand import hand_screen, render_hand
 from bot.render.lobby import render_lobby
 from bot.render.messages import turn_ping
@@ -31,6 +33,7 @@ from engine import Event, Game, GameOver, HandResult, HandScored, Phase
 __all__ = [
     "DURABLE_KIND",
     "clear_pings",
+    "enqueue_chart",
     "enqueue_durable_events",
     "hand_result_message",
     "hand_screens",
@@ -201,6 +204,32 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
         await enqueue_durable(
             session, table.chat_id, text, markup, kind=DURABLE_KIND, dedupe_key=key
         )
+        if isinstance(event, GameOver):
+            await enqueue_chart(session, table)
+
+
+async def enqueue_chart(session: AsyncSession, table: Table) -> None:
+    """The game's chart, stored as the data to draw it: drawn when it is sent."""
+    game = table.game
+    assert game is not None
+    lang = table.language
+    tr = translator(lang)
+    chart = score_chart(
+        game.sheet,
+        side_names(table, lang),
+        target=game.rules.target,
+        bait_mark=tr.plain("sheet-bait-mark"),
+        title=tr.plain("chart-title"),
+        hand_label=tr.plain("chart-hand"),
+    )
+    await enqueue_durable(
+        session,
+        table.chat_id,
+        tr("chart-caption"),
+        kind="chart",
+        dedupe_key=f"game:{table.game_id}:chart",
+        picture=chart.to_json(),
+    )
 
 
 def hand_result_message(

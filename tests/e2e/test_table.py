@@ -4,6 +4,7 @@ each deal, the score chart at the end, a rematch, and leaving mid-game."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bot import db
 from bot.callbacks import ReviewCb
@@ -72,9 +73,7 @@ async def test_the_hand_is_shown_in_its_result_message_once_it_is_over(
             break
         before = current.text
         await fake.wait_answer(anna.press(current, callback_data=nexts[0].pack()))
-        await fake.wait_for(
-            lambda before=before: fake.message(group, result.message_id).text != before
-        )
+        await fake.wait_for(_changed(fake, result, before))
     assert len(seen_tricks) == len(record.tricks)
     for line, trick in zip(seen_tricks, record.tricks, strict=True):
         winner = names[trick.winner]
@@ -88,6 +87,10 @@ async def test_the_hand_is_shown_in_its_result_message_once_it_is_over(
     await fake.wait_answer(anna.press(current, callback_data=back.pack()))
     await fake.wait_for(lambda: fake.message(group, result.message_id).text == original)
     assert len(group.messages()) == messages, "pages are edits, not new messages"
+
+
+def _changed(fake: FakeTelegram, message: StoredMessage, before: str | None) -> Callable[[], bool]:
+    return lambda: fake.message(message.chat.id, message.message_id).text != before
 
 
 def _label(message: StoredMessage, cb: ReviewCb) -> str:
