@@ -21,6 +21,7 @@ __all__ = [
     "LobbyAction",
     "LobbyCb",
     "MoveCb",
+    "RematchCb",
     "ReviewCb",
     "SettingsCb",
     "SettingsScope",
@@ -125,3 +126,9 @@ class ReviewCb(CallbackData, prefix="rv"):
     game_id: GameId
     hand: Annotated[int, BeforeValidator(_ascii_digits(1)), Field(ge=1, le=10_000)]
     page: Annotated[int, BeforeValidator(_ascii_digits(0)), Field(ge=0, le=100)]
+
+
+class RematchCb(CallbackData, prefix="ra"):
+    """ "Play again" under a finished game."""
+
+    game_id: GameId

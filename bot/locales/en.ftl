@@ -190,6 +190,13 @@ alert-review-not-yet = That hand has not been played yet.
 chart-title = Score hand by hand
 chart-hand = Hand
 chart-caption = 📈 How the score went: one point per hand, B marks a bait.
+btn-play-again = 🔁 Play again
+msg-rematch-opened = 🔁 { $name } wants another game: the same players in the same seats, the same rules. The others, press “Play again” under the game's result ({ $count } of { $total }).
+msg-rematch-confirmed = ✅ { $name } plays again ({ $count } of { $total }).
+alert-rematch-confirmed = You are in: waiting for the others.
+alert-rematch-already = You have confirmed already.
+alert-rematch-only-players = Only those who played this game can start it again.
+alert-rematch-busy = A table is being set or a game is on here already.
 game-over-title = 🏆 <b>Game!</b> { $pair ->
         [yes] { $name } win
        *[no] { $name } wins

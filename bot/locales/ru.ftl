@@ -195,6 +195,13 @@ alert-review-not-yet = Раздача ещё не сыграна.
 chart-title = Счёт по раздачам
 chart-hand = Раздача
 chart-caption = 📈 Как шёл счёт: по точке на раздачу, Б — байт.
+btn-play-again = 🔁 Ещё партию
+msg-rematch-opened = 🔁 { $name } зовёт сыграть ещё: те же игроки на тех же местах, те же правила. Остальные — нажмите «Ещё партию» под итогом партии ({ $count } из { $total }).
+msg-rematch-confirmed = ✅ { $name } играет ещё ({ $count } из { $total }).
+alert-rematch-confirmed = Вы в деле — ждём остальных.
+alert-rematch-already = Вы уже подтвердили.
+alert-rematch-only-players = Ещё партию начинают те, кто играл эту.
+alert-rematch-busy = Здесь уже собирают стол или идёт партия.
 game-over-title = 🏆 <b>Партия!</b> { $pair ->
         [yes] Побеждают { $name }
        *[no] Побеждает { $name }

@@ -194,6 +194,13 @@ alert-review-not-yet = Роздачу ще не зіграно.
 chart-title = Рахунок по роздачах
 chart-hand = Роздача
 chart-caption = 📈 Як ішов рахунок: по точці на роздачу, Б — байд.
+btn-play-again = 🔁 Ще партію
+msg-rematch-opened = 🔁 { $name } кличе зіграти ще: ті самі гравці на тих самих місцях, ті самі правила. Решта — натисніть «Ще партію» під підсумком партії ({ $count } з { $total }).
+msg-rematch-confirmed = ✅ { $name } грає ще ({ $count } з { $total }).
+alert-rematch-confirmed = Ви в грі — чекаємо решту.
+alert-rematch-already = Ви вже підтвердили.
+alert-rematch-only-players = Ще партію починають ті, хто грав цю.
+alert-rematch-busy = Тут уже збирають стіл або йде партія.
 game-over-title = 🏆 <b>Партія!</b> { $pair ->
         [yes] Перемагають { $name }
        *[no] Перемагає { $name }

@@ -40,7 +40,7 @@ from enum import StrEnum
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.callbacks import CancelCb
+from bot.callbacks import CancelCb, RematchCb
 from bot.i18n import Html, escape, translator
 from engine import Action
 
@@ -65,9 +65,12 @@ __all__ = [
     "need_private",
     "notice",
     "notify_state",
+    "play_again_keyboard",
     "private_joined",
     "private_start",
     "redeal_text",
+    "rematch_confirmed",
+    "rematch_opened",
     "target_hint",
     "target_saved",
     "turn_ping",
@@ -101,6 +104,10 @@ class Alert(StrEnum):
     STARTED = "alert-started"
     CANCELLED = "alert-cancelled"
     REVIEW_NOT_YET = "alert-review-not-yet"
+    REMATCH_CONFIRMED = "alert-rematch-confirmed"
+    REMATCH_ALREADY = "alert-rematch-already"
+    REMATCH_ONLY_PLAYERS = "alert-rematch-only-players"
+    REMATCH_BUSY = "alert-rematch-busy"
 
 
 class Notice(StrEnum):
@@ -220,6 +227,21 @@ def unreachable(
 ) -> tuple[str, InlineKeyboardMarkup]:
     """Group text after a 403 from the player's private chat, with a deep-link button."""
     return _private_link_message("msg-unreachable", name, bot_username, payload, lang)
+
+
+def rematch_opened(name: str, count: int, total: int, lang: str) -> str:
+    """The group's news of a rematch lobby: who opened it, how many confirmed."""
+    return translator(lang)("msg-rematch-opened", name=name, count=count, total=total)
+
+
+def rematch_confirmed(name: str, count: int, total: int, lang: str) -> str:
+    return translator(lang)("msg-rematch-confirmed", name=name, count=count, total=total)
+
+
+def play_again_keyboard(game_id: int, lang: str) -> InlineKeyboardMarkup:
+    """The game-over message's button."""
+    text = translator(lang).plain("btn-play-again")
+    return markup([[button(text, RematchCb(game_id=game_id))]])
 
 
 def turn_ping(lang: str) -> str:

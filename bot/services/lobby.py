@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus, User
+from bot.db.rematch import lobby_rules
 from bot.db.slots import slot_message_id
 from bot.i18n import pick_language
 from bot.outbox.db_store import enqueue_durable
@@ -291,7 +292,7 @@ async def start(
             if all(seat.user_id is None for seat in table.seats):
                 return Answer.refuse(alert(Alert.NEED_PLAYERS, lang))
             seats = await db.compact_seats(session, game_id)
-            rules = db.chat_rules(table.chat)
+            rules = await lobby_rules(session, table.row, table.chat)
             game = Game.new(len(seats), rules, table.row.seed)
             try:
                 await db.start_game(session, table.row, game, table.row.version)

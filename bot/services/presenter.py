@@ -22,7 +22,7 @@ from bot.outbox.db_store import clear_slot, enqueue_durable, store_slot
 from bot.render.chart import score_chart
 from bot.render.hand import hand_screen, render_hand
 from bot.render.lobby import render_lobby
-from bot.render.messages import turn_ping
+from bot.render.messages import play_again_keyboard, turn_ping
 from bot.render.names import side_names as render_side_names
 from bot.render.review import review_keyboard
 from bot.render.sheet import render_game_over, render_hand_result
@@ -199,6 +199,7 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
                 pairs=game.players == 4,
             )
             key = f"game:{table.game_id}:over"
+            markup = play_again_keyboard(table.game_id, lang)
         if text is None:
             continue
         await enqueue_durable(

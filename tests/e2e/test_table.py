@@ -6,12 +6,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from sqlalchemy import select
+
 from bot import db
-from bot.callbacks import ReviewCb
+from bot.callbacks import LobbyCb, ReviewCb
+from bot.db import GameStatus, OutboxMessage
 from bot.render.cards import card_label
+from bot.render.chart import ScoreChart
 from engine import HandRecord, Rules, finished_hands
 from tests.e2e.conftest import Launch
-from tests.e2e.harness import Driver, database, hand_results, start_game
+from tests.e2e.harness import (
+    Driver,
+    Lobby,
+    Oracle,
+    database,
+    game_over_message,
+    game_status,
+    hand_results,
+    start_game,
+)
 from tests.fakeapi import FakeTelegram
 from tests.fakeapi.models import StoredMessage
 
@@ -99,3 +112,81 @@ def _label(message: StoredMessage, cb: ReviewCb) -> str:
             if b.get("callback_data") == cb.pack():
                 return str(b["text"])
     return ""
+
+
+async def _chart_data(db_url: str, chat_id: int) -> ScoreChart:
+    async with database(db_url) as session:
+        rows = list(
+            await session.scalars(
+                select(OutboxMessage).where(
+                    OutboxMessage.chat_id == chat_id, OutboxMessage.kind == "chart"
+                )
+            )
+        )
+    assert len(rows) == 1
+    assert rows[0].sent_at is not None
+    return ScoreChart.from_json(rows[0].payload["picture"])
+
+
+async def test_a_game_ends_with_its_chart_and_a_rematch_seats_the_same_players(
+    fake: FakeTelegram, launch: Launch, db_url: str
+) -> None:
+    anna, boris = fake.add_user("Anna"), fake.add_user("Boris")
+    group = fake.add_group("Table", members=[anna, boris], admins=[anna])
+    await launch()
+    anna.send(group, "/settings 101")
+    await fake.wait_message(group, lambda m: "Играем до 101" in (m.text or ""))
+    lobby = await start_game(fake, group, anna, [boris], computers=["heuristic"])
+    assert lobby.game_id is not None
+    driver = Driver(fake, [anna, boris], rng=random.Random(7), game_id=lobby.game_id)
+    await driver.play_until(lambda: game_over_message(group), timeout=120)
+    await fake.wait_idle(quiet=0.1)
+    over = game_over_message(group)
+    assert over is not None
+    oracle = await Oracle.load(db_url, lobby.game_id)
+
+    # The chart: a photo after the game's end, one point per hand, the baits marked.
+    photo = await fake.wait_message(group, lambda m: m.photo is not None)
+    assert photo.message_id > over.message_id
+    assert photo.photo is not None
+    assert photo.photo.data.startswith(b"\x89PNG")
+    assert "Как шёл счёт" in (photo.caption or "")
+    chart = await _chart_data(db_url, group.id)
+    assert chart.hands == tuple(r.hand_number for r in oracle.sheet)
+    assert chart.totals[-1] == oracle.game.scores
+    assert sorted({i for i, _ in chart.baits}) == [
+        i for i, r in enumerate(oracle.sheet) if r.hand_number in oracle.baits()
+    ]
+
+    # Boris asks for another game: the same seats, and it waits for Anna.
+    [again] = [d for d in over.callback_data() if d.startswith("ra:")]
+    answer = await fake.wait_answer(boris.press(over, callback_data=again))
+    assert not answer.get("show_alert"), answer
+    rematch = Lobby(fake, group)
+    message = await fake.wait_message(
+        group,
+        lambda m: any(d.startswith("lb:") for d in m.callback_data()),
+        after=photo.message_id,
+    )
+    rematch.message_id = message.message_id
+    rematch.game_id = LobbyCb.unpack(message.callback_data()[0]).game_id
+    assert rematch.game_id != lobby.game_id
+    assert rematch.seats() == ["Anna", "Boris", "🤖 Компьютер (лёгкий)"]
+    await fake.wait_message(group, lambda m: "зовёт сыграть ещё" in (m.text or ""))
+    assert await game_status(db_url, rematch.game_id) is GameStatus.LOBBY
+    repeat = await fake.wait_answer(boris.press(over, callback_data=again))
+    assert repeat.get("text") == "Вы уже подтвердили."
+    # Anna confirms: it starts, with the rules of the game before.
+    answer = await fake.wait_answer(anna.press(over, callback_data=again))
+    assert not answer.get("show_alert"), answer
+    await fake.wait_for(lambda: not rematch.message.callback_data(), 10)
+    assert await game_status(db_url, rematch.game_id) is GameStatus.PLAYING
+    second = Driver(fake, [anna, boris], rng=random.Random(8), game_id=rematch.game_id)
+    await second.play_until(lambda: game_over_message(group, since=photo.message_id), timeout=120)
+    await fake.wait_idle(quiet=0.1)
+    replayed = await Oracle.load(db_url, rematch.game_id)
+    assert [(s.seat, s.user_id, s.bot_kind) for s in replayed.seats] == [
+        (s.seat, s.user_id, s.bot_kind) for s in oracle.seats
+    ]
+    assert replayed.game.rules == oracle.game.rules
+    assert replayed.game.rules.target == 101
