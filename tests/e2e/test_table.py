@@ -9,7 +9,7 @@ from collections.abc import Callable
 from sqlalchemy import select
 
 from bot import db
-from bot.callbacks import LobbyCb, ReviewCb
+from bot.callbacks import LobbyAction, LobbyCb, ReviewCb
 from bot.db import GameStatus, OutboxMessage
 from bot.render.cards import card_label
 from bot.render.chart import ScoreChart
@@ -25,7 +25,7 @@ from tests.e2e.harness import (
     hand_results,
     start_game,
 )
-from tests.fakeapi import FakeTelegram
+from tests.fakeapi import FakeChat, FakeTelegram, FakeUser
 from tests.fakeapi.models import StoredMessage
 
 
@@ -190,3 +190,55 @@ async def test_a_game_ends_with_its_chart_and_a_rematch_seats_the_same_players(
     ]
     assert replayed.game.rules == oracle.game.rules
     assert replayed.game.rules.target == 101
+
+
+async def _finished_game(
+    fake: FakeTelegram, group: FakeChat, players: list[FakeUser], db_url: str
+) -> StoredMessage:
+    """A game to 1 point (one hand) between ``players`` and an easy computer; its
+    game-over message."""
+    players[0].send(group, "/settings 1")
+    await fake.wait_message(group, lambda m: "Играем до 1." in (m.text or ""))
+    lobby = await start_game(fake, group, players[0], players[1:], computers=["heuristic"])
+    driver = Driver(fake, players, rng=random.Random(1), game_id=lobby.game_id)
+    await driver.play_until(lambda: game_over_message(group), timeout=60)
+    await fake.wait_idle(quiet=0.1)
+    over = game_over_message(group)
+    assert over is not None
+    return over
+
+
+async def test_a_rematch_nobody_else_confirms_stays_an_ordinary_lobby(
+    fake: FakeTelegram, launch: Launch, db_url: str
+) -> None:
+    anna, boris, vika = fake.add_user("Anna"), fake.add_user("Boris"), fake.add_user("Vika")
+    group = fake.add_group("Table", members=[anna, boris, vika], admins=[anna])
+    await launch()
+    over = await _finished_game(fake, group, [anna, boris], db_url)
+    [again] = [d for d in over.callback_data() if d.startswith("ra:")]
+    # Only those who played it ask for it again.
+    answer = await fake.wait_answer(vika.press(over, callback_data=again))
+    assert answer.get("text") == "Ещё партию начинают те, кто играл эту."
+    await fake.wait_answer(boris.press(over, callback_data=again))
+    message = await fake.wait_message(
+        group,
+        lambda m: any(d.startswith("lb:") for d in m.callback_data()),
+        after=over.message_id,
+    )
+    rematch = Lobby(fake, group)
+    rematch.message_id = message.message_id
+    rematch.game_id = LobbyCb.unpack(message.callback_data()[0]).game_id
+    assert rematch.seats() == ["Anna", "Boris", "🤖 Компьютер (лёгкий)"]
+    # Anna does not confirm but leaves; Vika joins as anyone would; Boris opened it and
+    # starts it like any lobby.
+    await rematch.press(anna, LobbyAction.LEAVE)
+    await fake.wait_for(lambda: "Anna" not in rematch.seats(), 10)
+    await rematch.join(vika)
+    assert rematch.seats() == ["Vika", "Boris", "🤖 Компьютер (лёгкий)"]  # the free seat
+    answer = await rematch.press(boris, LobbyAction.START)
+    assert not answer.get("show_alert"), answer
+    assert rematch.game_id is not None
+    assert await game_status(db_url, rematch.game_id) is GameStatus.PLAYING
+    # A press under the old game now finds a game being played.
+    answer = await fake.wait_answer(anna.press(over, callback_data=again))
+    assert answer.get("text") == "Здесь уже собирают стол или идёт партия."
