@@ -59,7 +59,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-COMMANDS = ("newgame", "score", "rules", "settings", "cancel", "help")
+COMMANDS = ("newgame", "score", "rules", "settings", "leave", "cancel", "help")
 # Only a private chat has the "your turn" pings.
 PRIVATE_COMMANDS = (*COMMANDS, "notify")
 # A stop (SIGTERM) must end within 10 s, the time `docker stop` waits before SIGKILL:

@@ -18,6 +18,7 @@ from engine import Action, ActionParseError
 
 __all__ = [
     "CancelCb",
+    "LeaveCb",
     "LobbyAction",
     "LobbyCb",
     "MoveCb",
@@ -132,3 +133,14 @@ class RematchCb(CallbackData, prefix="ra"):
     """ "Play again" under a finished game."""
 
     game_id: GameId
+
+
+UserId = Annotated[int, BeforeValidator(_ascii_digits(1)), Field(ge=1, le=BIGINT_MAX)]
+
+
+class LeaveCb(CallbackData, prefix="lv"):
+    """/leave's answer: ``user_id``'s seat goes to a computer (``confirm``) or stays."""
+
+    game_id: GameId
+    user_id: UserId
+    confirm: Flag

@@ -7,6 +7,7 @@ from aiogram import Router
 from bot.handlers import (
     cancel,
     info,
+    leaving,
     lobby,
     membership,
     play,
@@ -31,6 +32,7 @@ def build_router() -> Router:
         play.build_router(),
         review.build_router(),
         rematch.build_router(),
+        leaving.build_router(),
         info.build_router(),
         settings.build_router(),
         cancel.build_router(),

@@ -197,6 +197,20 @@ alert-rematch-confirmed = You are in: waiting for the others.
 alert-rematch-already = You have confirmed already.
 alert-rematch-only-players = Only those who played this game can start it again.
 alert-rematch-busy = A table is being set or a game is on here already.
+msg-leave-question = { $name }, leave the game? A computer takes your seat and the game goes on.
+msg-leave-choice = Whose seat goes to a computer? The game goes on.
+btn-leave-yes = Yes, give up the seat
+btn-leave-no = No, play on
+msg-leave-not-playing = { $name } is not playing this game.
+msg-leave-last = { $name } is the last person at the table; computers need not play on alone. To end the game: /cancel.
+msg-leave-only-admin = Only a chat admin can give { $name }'s seat to a computer (or the player, with their own /leave).
+msg-left-game = 🚪 { $name } leaves the table; { $computer } plays that seat from now on.
+msg-left-private = 🚪 You left the game: a computer plays your seat.
+alert-leave-only-self = Only the player or a chat admin can do that.
+alert-leave-last = No person would be left at the table. To end the game: /cancel.
+alert-leave-done = Done: a computer took the seat.
+alert-leave-kept = Playing on.
+cmd-leave = Leave the game (a computer takes the seat)
 game-over-title = 🏆 <b>Game!</b> { $pair ->
         [yes] { $name } win
        *[no] { $name } wins

@@ -202,6 +202,20 @@ alert-rematch-confirmed = Вы в деле — ждём остальных.
 alert-rematch-already = Вы уже подтвердили.
 alert-rematch-only-players = Ещё партию начинают те, кто играл эту.
 alert-rematch-busy = Здесь уже собирают стол или идёт партия.
+msg-leave-question = { $name }, выйти из партии? Ваше место займёт компьютер, партия продолжится.
+msg-leave-choice = Чьё место отдать компьютеру? Партия продолжится.
+btn-leave-yes = Да, отдать место
+btn-leave-no = Нет, играем
+msg-leave-not-playing = { $name } не играет в этой партии.
+msg-leave-last = { $name } — последний человек за столом, компьютерам одним играть незачем. Закончить партию — /cancel.
+msg-leave-only-admin = Отдать место { $name } компьютеру может только админ чата (или сам игрок — своей командой /leave).
+msg-left-game = 🚪 { $name } покидает стол; дальше за это место играет { $computer }.
+msg-left-private = 🚪 Вы вышли из партии: за ваше место играет компьютер.
+alert-leave-only-self = Это может только сам игрок или админ чата.
+alert-leave-last = За столом не останется ни одного человека. Закончить партию — /cancel.
+alert-leave-done = Готово: место занял компьютер.
+alert-leave-kept = Играем дальше.
+cmd-leave = Выйти из партии (место займёт компьютер)
 game-over-title = 🏆 <b>Партия!</b> { $pair ->
         [yes] Побеждают { $name }
        *[no] Побеждает { $name }

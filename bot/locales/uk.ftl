@@ -201,6 +201,20 @@ alert-rematch-confirmed = Ви в грі — чекаємо решту.
 alert-rematch-already = Ви вже підтвердили.
 alert-rematch-only-players = Ще партію починають ті, хто грав цю.
 alert-rematch-busy = Тут уже збирають стіл або йде партія.
+msg-leave-question = { $name }, вийти з партії? Ваше місце займе комп'ютер, партія триватиме.
+msg-leave-choice = Чиє місце віддати комп'ютеру? Партія триватиме.
+btn-leave-yes = Так, віддати місце
+btn-leave-no = Ні, граємо
+msg-leave-not-playing = { $name } не грає в цій партії.
+msg-leave-last = { $name } — остання людина за столом, комп'ютерам самим грати нема чого. Закінчити партію — /cancel.
+msg-leave-only-admin = Віддати місце { $name } комп'ютеру може тільки адмін чату (або сам гравець — своєю командою /leave).
+msg-left-game = 🚪 { $name } залишає стіл; далі за це місце грає { $computer }.
+msg-left-private = 🚪 Ви вийшли з партії: за ваше місце грає комп'ютер.
+alert-leave-only-self = Це може тільки сам гравець або адмін чату.
+alert-leave-last = За столом не залишиться жодної людини. Закінчити партію — /cancel.
+alert-leave-done = Готово: місце зайняв комп'ютер.
+alert-leave-kept = Граємо далі.
+cmd-leave = Вийти з партії (місце займе комп'ютер)
 game-over-title = 🏆 <b>Партія!</b> { $pair ->
         [yes] Перемагають { $name }
        *[no] Перемагає { $name }

@@ -22,6 +22,7 @@ from tests.e2e.harness import (
     database,
     game_over_message,
     game_status,
+    hand_message,
     hand_results,
     start_game,
 )
@@ -242,3 +243,62 @@ async def test_a_rematch_nobody_else_confirms_stays_an_ordinary_lobby(
     # A press under the old game now finds a game being played.
     answer = await fake.wait_answer(anna.press(over, callback_data=again))
     assert answer.get("text") == "Здесь уже собирают стол или идёт партия."
+
+
+async def test_a_player_who_leaves_is_replaced_by_a_computer_and_the_game_goes_on(
+    fake: FakeTelegram, launch: Launch, db_url: str
+) -> None:
+    anna, boris, vika = fake.add_user("Anna"), fake.add_user("Boris"), fake.add_user("Vika")
+    group = fake.add_group("Table", members=[anna, boris, vika], admins=[anna])
+    await launch()
+    anna.send(group, "/settings 1")
+    await fake.wait_message(group, lambda m: "Играем до 1." in (m.text or ""))
+    lobby = await start_game(fake, group, anna, [boris, vika])
+    assert lobby.game_id is not None
+    await fake.wait_for(lambda: hand_message(boris, lobby.game_id))
+    old_hand = hand_message(boris, lobby.game_id)
+    assert old_hand is not None
+
+    boris.send(group, "/leave")
+    question = await fake.wait_message(group, lambda m: "выйти из партии?" in (m.text or ""))
+    assert (question.text or "").startswith("Boris,")
+    [yes, no] = question.callback_data()
+    # Vika cannot give Boris's seat away; Boris's "no" changes nothing.
+    answer = await fake.wait_answer(vika.press(question, callback_data=yes))
+    assert answer.get("text") == "Это может только сам игрок или админ чата."
+    answer = await fake.wait_answer(boris.press(question, callback_data=no))
+    assert answer.get("text") == "Играем дальше."
+    answer = await fake.wait_answer(boris.press(question, callback_data=yes))
+    assert answer.get("text") == "Готово: место занял компьютер."
+    told = await fake.wait_message(group, lambda m: "покидает стол" in (m.text or ""))
+    assert "Boris" in (told.text or "")
+    assert "Компьютер (лёгкий)" in (told.text or "")
+    await fake.wait_for(lambda: "Вы вышли из партии" in (old_hand.text or ""), 10)
+    assert not old_hand.callback_data()
+
+    # Vika vanished: the admin replies to her message with /leave.
+    said = vika.send(group, "brb")
+    anna.send(group, "/leave", reply_to=said)
+    question = await fake.wait_message(
+        group, lambda m: (m.text or "").startswith("Vika, выйти"), after=told.message_id
+    )
+    yes = question.callback_data()[0]
+    answer = await fake.wait_answer(anna.press(question, callback_data=yes))
+    assert answer.get("text") == "Готово: место занял компьютер."
+    # Anna is the last person: she cannot leave the computers alone.
+    anna.send(group, "/leave")
+    await fake.wait_message(group, lambda m: "последний человек за столом" in (m.text or ""))
+
+    driver = Driver(fake, [anna], rng=random.Random(3), game_id=lobby.game_id)
+    await driver.play_until(lambda: game_over_message(group), timeout=60)
+    await fake.wait_idle(quiet=0.1)
+    oracle = await Oracle.load(db_url, lobby.game_id)
+    assert oracle.status is GameStatus.FINISHED
+    assert [(s.user_id, s.bot_kind) for s in oracle.seats] == [
+        (anna.id, None),
+        (None, "heuristic"),
+        (None, "heuristic"),
+    ]
+    async with database(db_url) as session:
+        moved = {a.seat for a in await db.list_actions(session, lobby.game_id)}
+    assert {1, 2} <= moved, "the computers played the seats they took"
