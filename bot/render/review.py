@@ -12,8 +12,9 @@ from bot.callbacks import ReviewCb
 from bot.i18n import Html, translator
 from engine import HandRecord
 
-from .cards import action_label, card_label, cards_text, meld_announced, meld_shown, suit_label
+from .cards import action_label, card_label, cards_text, suit_label
 from .keyboard import button, markup
+from .table import meld_lines
 
 __all__ = ["TRICKS_PER_PAGE", "page_count", "render_review", "review_keyboard"]
 
@@ -86,25 +87,7 @@ def _deal_lines(record: HandRecord, names: Sequence[str], lang: str) -> list[str
                 seven=card_label(seven.seven, lang),
             )
         )
-    if record.announced:
-        said = "; ".join(
-            tr(
-                "table-seat-melds",
-                name=names[seat],
-                melds=", ".join(meld_announced(meld, lang) for meld in melds),
-            )
-            for seat, melds in record.announced
-        )
-        lines.append(tr("table-melds-announced", melds=Html(said)))
-    if record.melds_shown:
-        points = sum(meld.points for _, meld in record.melds_shown)
-        shown_melds = "; ".join(
-            tr("table-seat-melds", name=names[seat], melds=meld_shown(meld, lang))
-            for seat, meld in record.melds_shown
-        )
-        lines.append(tr("table-melds-won", points=points, melds=Html(shown_melds)))
-    if record.bella is not None:
-        lines.append(tr("table-bella", name=names[record.bella]))
+    lines += meld_lines(record.announced, record.melds_shown, record.bella, names, lang)
     return lines
 
 

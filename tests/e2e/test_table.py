@@ -37,6 +37,24 @@ async def _records(db_url: str, game_id: int) -> tuple[HandRecord, ...]:
     return finished_hands(row.row.player_count, Rules.from_json(row.row.rules), row.row.seed, log)
 
 
+async def _play_to(fake: FakeTelegram, group: FakeChat, admin: FakeUser, target: int) -> None:
+    admin.send(group, f"/settings {target}")
+    await fake.wait_message(group, lambda m: f"Играем до {target}." in (m.text or ""))
+
+
+async def _lobby_after(fake: FakeTelegram, group: FakeChat, after: StoredMessage) -> Lobby:
+    """The lobby posted after ``after`` (a rematch's, opened by a button)."""
+    message = await fake.wait_message(
+        group,
+        lambda m: any(d.startswith("lb:") for d in m.callback_data()),
+        after=after.message_id,
+    )
+    lobby = Lobby(fake, group)
+    lobby.message_id = message.message_id
+    lobby.game_id = LobbyCb.unpack(message.callback_data()[0]).game_id
+    return lobby
+
+
 def _review_data(message: StoredMessage) -> list[ReviewCb]:
     return [ReviewCb.unpack(d) for d in message.callback_data() if d.startswith("rv:")]
 
@@ -135,8 +153,7 @@ async def test_a_game_ends_with_its_chart_and_a_rematch_seats_the_same_players(
     anna, boris = fake.add_user("Anna"), fake.add_user("Boris")
     group = fake.add_group("Table", members=[anna, boris], admins=[anna])
     await launch()
-    anna.send(group, "/settings 101")
-    await fake.wait_message(group, lambda m: "Играем до 101" in (m.text or ""))
+    await _play_to(fake, group, anna, 101)
     lobby = await start_game(fake, group, anna, [boris], computers=["heuristic"])
     assert lobby.game_id is not None
     driver = Driver(fake, [anna, boris], rng=random.Random(7), game_id=lobby.game_id)
@@ -163,14 +180,8 @@ async def test_a_game_ends_with_its_chart_and_a_rematch_seats_the_same_players(
     [again] = [d for d in over.callback_data() if d.startswith("ra:")]
     answer = await fake.wait_answer(boris.press(over, callback_data=again))
     assert not answer.get("show_alert"), answer
-    rematch = Lobby(fake, group)
-    message = await fake.wait_message(
-        group,
-        lambda m: any(d.startswith("lb:") for d in m.callback_data()),
-        after=photo.message_id,
-    )
-    rematch.message_id = message.message_id
-    rematch.game_id = LobbyCb.unpack(message.callback_data()[0]).game_id
+    rematch = await _lobby_after(fake, group, photo)
+    assert rematch.game_id is not None
     assert rematch.game_id != lobby.game_id
     assert rematch.seats() == ["Anna", "Boris", "🤖 Компьютер (лёгкий)"]
     await fake.wait_message(group, lambda m: "зовёт сыграть ещё" in (m.text or ""))
@@ -198,8 +209,7 @@ async def _finished_game(
 ) -> StoredMessage:
     """A game to 1 point (one hand) between ``players`` and an easy computer; its
     game-over message."""
-    players[0].send(group, "/settings 1")
-    await fake.wait_message(group, lambda m: "Играем до 1." in (m.text or ""))
+    await _play_to(fake, group, players[0], 1)
     lobby = await start_game(fake, group, players[0], players[1:], computers=["heuristic"])
     driver = Driver(fake, players, rng=random.Random(1), game_id=lobby.game_id)
     await driver.play_until(lambda: game_over_message(group), timeout=60)
@@ -221,14 +231,7 @@ async def test_a_rematch_nobody_else_confirms_stays_an_ordinary_lobby(
     answer = await fake.wait_answer(vika.press(over, callback_data=again))
     assert answer.get("text") == "Ещё партию начинают те, кто играл эту."
     await fake.wait_answer(boris.press(over, callback_data=again))
-    message = await fake.wait_message(
-        group,
-        lambda m: any(d.startswith("lb:") for d in m.callback_data()),
-        after=over.message_id,
-    )
-    rematch = Lobby(fake, group)
-    rematch.message_id = message.message_id
-    rematch.game_id = LobbyCb.unpack(message.callback_data()[0]).game_id
+    rematch = await _lobby_after(fake, group, over)
     assert rematch.seats() == ["Anna", "Boris", "🤖 Компьютер (лёгкий)"]
     # Anna does not confirm but leaves; Vika joins as anyone would; Boris opened it and
     # starts it like any lobby.
@@ -251,8 +254,7 @@ async def test_a_player_who_leaves_is_replaced_by_a_computer_and_the_game_goes_o
     anna, boris, vika = fake.add_user("Anna"), fake.add_user("Boris"), fake.add_user("Vika")
     group = fake.add_group("Table", members=[anna, boris, vika], admins=[anna])
     await launch()
-    anna.send(group, "/settings 1")
-    await fake.wait_message(group, lambda m: "Играем до 1." in (m.text or ""))
+    await _play_to(fake, group, anna, 1)
     lobby = await start_game(fake, group, anna, [boris, vika])
     assert lobby.game_id is not None
     await fake.wait_for(lambda: hand_message(boris, lobby.game_id))
