@@ -12,9 +12,10 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.i18n import translator
 from engine import HandResult
 
-__all__ = ["ScoreChart", "draw_chart", "score_chart"]
+__all__ = ["ScoreChart", "chart_caption", "draw_chart", "score_chart"]
 
 _DPI = 100
 _SIZE = (6.4, 3.6)
@@ -56,16 +57,17 @@ class ScoreChart:
         return [row[side] for row in self.totals]
 
 
+def chart_caption(lang: str) -> str:
+    """The photo's caption (HTML)."""
+    return translator(lang)("chart-caption")
+
+
 def score_chart(
-    sheet: Sequence[HandResult],
-    sides: Sequence[str],
-    *,
-    target: int | None,
-    bait_mark: str,
-    title: str,
-    hand_label: str,
+    sheet: Sequence[HandResult], sides: Sequence[str], *, target: int | None, lang: str
 ) -> ScoreChart:
-    """The chart of a game's sheet: what each side wrote, added up hand by hand."""
+    """The chart of a game's sheet: what each side wrote, added up hand by hand; its
+    words in ``lang``, baits marked as on the score sheet."""
+    tr = translator(lang)
     running = [0] * len(sides)
     totals: list[tuple[int, ...]] = []
     baits: list[tuple[int, int]] = []
@@ -81,9 +83,9 @@ def score_chart(
         totals=tuple(totals),
         baits=tuple(baits),
         target=target,
-        bait_mark=bait_mark,
-        title=title,
-        hand_label=hand_label,
+        bait_mark=tr.plain("sheet-bait-mark"),
+        title=tr.plain("chart-title"),
+        hand_label=tr.plain("chart-hand"),
     )
 
 

@@ -288,9 +288,16 @@ def leave_choice(
     return tr("msg-leave-choice"), markup(rows)
 
 
+_LEAVE_REFUSALS = {
+    "not-playing": "msg-leave-not-playing",
+    "last": "msg-leave-last",
+    "only-admin": "msg-leave-only-admin",
+}
+
+
 def leave_refused(reason: str, name: str, lang: str) -> str:
     """Why /leave asks nothing: ``reason`` is "not-playing", "last" or "only-admin"."""
-    return translator(lang)(f"msg-leave-{reason}", name=name)
+    return translator(lang)(_LEAVE_REFUSALS[reason], name=name)
 
 
 def left_game(name: str, computer: str, lang: str) -> str:

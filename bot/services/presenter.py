@@ -17,9 +17,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus
-from bot.i18n import translator
 from bot.outbox.db_store import clear_slot, enqueue_durable, store_slot
-from bot.render.chart import score_chart
+from bot.render.chart import chart_caption, score_chart
 from bot.render.hand import hand_screen, render_hand
 from bot.render.lobby import render_lobby
 from bot.render.messages import play_again_keyboard, turn_ping
@@ -214,19 +213,11 @@ async def enqueue_chart(session: AsyncSession, table: Table) -> None:
     game = table.game
     assert game is not None
     lang = table.language
-    tr = translator(lang)
-    chart = score_chart(
-        game.sheet,
-        side_names(table, lang),
-        target=game.rules.target,
-        bait_mark=tr.plain("sheet-bait-mark"),
-        title=tr.plain("chart-title"),
-        hand_label=tr.plain("chart-hand"),
-    )
+    chart = score_chart(game.sheet, side_names(table, lang), target=game.rules.target, lang=lang)
     await enqueue_durable(
         session,
         table.chat_id,
-        tr("chart-caption"),
+        chart_caption(lang),
         kind="chart",
         dedupe_key=f"game:{table.game_id}:chart",
         picture=chart.to_json(),

@@ -21,9 +21,7 @@ def _finished_game(players: int, seed: int) -> Game:
 def test_the_chart_has_each_sides_running_score_and_the_baits() -> None:
     game = _finished_game(3, seed=4)
     names = ["Аня", "Борис", "🤖 Компьютер (лёгкий)"]
-    chart = score_chart(
-        game.sheet, names, target=501, bait_mark="Б", title="Счёт", hand_label="Раздача"
-    )
+    chart = score_chart(game.sheet, names, target=501, lang="ru")
     assert chart.hands == tuple(r.hand_number for r in game.sheet)
     for side in range(3):
         written = [next(x.written for x in r.sides if x.side == side) for r in game.sheet]
@@ -33,14 +31,13 @@ def test_the_chart_has_each_sides_running_score_and_the_baits() -> None:
     assert baits, "random play sits often"
     assert sorted(chart.baits) == sorted(baits)
     assert chart.sides[2] == "Компьютер (лёгкий)"  # no emoji the font cannot draw
+    assert chart.bait_mark == "Б"
     assert ScoreChart.from_json(chart.to_json()) == chart
 
 
 def test_the_chart_is_a_small_png() -> None:
     game = _finished_game(2, seed=5)
-    chart = score_chart(
-        game.sheet, ["Anna", "Boris"], target=501, bait_mark="B", title="Score", hand_label="Hand"
-    )
+    chart = score_chart(game.sheet, ["Anna", "Boris"], target=501, lang="en")
     png = draw_chart(chart.to_json())
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert struct.unpack(">II", png[16:24]) == (640, 360)
