@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus
+from bot.db.rematch import lobby_rules
 from bot.outbox.db_store import clear_slot, enqueue_durable, store_slot
 from bot.render.chart import chart_caption, score_chart
 from bot.render.hand import hand_screen, render_hand
@@ -88,7 +89,7 @@ async def show_lobby(session: AsyncSession, table: Table) -> None:
         table.game_id,
         table.occupants(),
         opener.first_name if opener else "",
-        db.chat_rules(table.chat),
+        await lobby_rules(session, table.row, table.chat),
         lang,
         closed=closed,
     )

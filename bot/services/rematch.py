@@ -89,12 +89,13 @@ async def _open(session: AsyncSession, played: Table, person: Person) -> Table:
             session, row.id, user_id=seat.user_id, bot_kind=seat.bot_kind, seat=seat.seat
         )
     table = await load_table(session, row, None)
-    await show_lobby(session, table)
     lang = table.language
     total = len(table.human_seats())
     text = rematch_opened(person.first_name, 1, total, lang)
     key = confirmation_key(row.id, person.id)
+    # First: the opener's confirmation makes the lobby a rematch, shown with its rules.
     await enqueue_durable(session, table.chat_id, text, kind="rematch", dedupe_key=key)
+    await show_lobby(session, table)
     return table
 
 

@@ -176,6 +176,8 @@ async def test_a_game_ends_with_its_chart_and_a_rematch_seats_the_same_players(
         i for i, r in enumerate(oracle.sheet) if r.hand_number in oracle.baits()
     ]
 
+    # The chat's settings change for the next game; a rematch keeps the game's own.
+    await _play_to(fake, group, anna, 201)
     # Boris asks for another game: the same seats, and it waits for Anna.
     [again] = [d for d in over.callback_data() if d.startswith("ra:")]
     answer = await fake.wait_answer(boris.press(over, callback_data=again))
@@ -184,6 +186,7 @@ async def test_a_game_ends_with_its_chart_and_a_rematch_seats_the_same_players(
     assert rematch.game_id is not None
     assert rematch.game_id != lobby.game_id
     assert rematch.seats() == ["Anna", "Boris", "🤖 Компьютер (лёгкий)"]
+    assert "до 101" in (rematch.message.text or "")
     await fake.wait_message(group, lambda m: "зовёт сыграть ещё" in (m.text or ""))
     assert await game_status(db_url, rematch.game_id) is GameStatus.LOBBY
     repeat = await fake.wait_answer(boris.press(over, callback_data=again))
@@ -304,3 +307,28 @@ async def test_a_player_who_leaves_is_replaced_by_a_computer_and_the_game_goes_o
     async with database(db_url) as session:
         moved = {a.seat for a in await db.list_actions(session, lobby.game_id)}
     assert {1, 2} <= moved, "the computers played the seats they took"
+
+
+async def test_an_admin_who_does_not_play_chooses_whose_seat_goes_to_a_computer(
+    fake: FakeTelegram, launch: Launch, db_url: str
+) -> None:
+    anna, boris, vika = fake.add_user("Anna"), fake.add_user("Boris"), fake.add_user("Vika")
+    group = fake.add_group("Table", members=[anna, boris, vika], admins=[anna])
+    await launch()
+    lobby = await start_game(fake, group, boris, [vika])
+    assert lobby.game_id is not None
+    anna.send(group, "/leave")
+    choice = await fake.wait_message(group, lambda m: "Чьё место" in (m.text or ""))
+    assert choice.button_texts() == ["Boris", "Vika"]
+    vika_button = choice.callback_data()[1]
+    answer = await fake.wait_answer(boris.press(choice, callback_data=vika_button))
+    assert answer.get("text") == "Это может только сам игрок или админ чата."
+    answer = await fake.wait_answer(anna.press(choice, callback_data=vika_button))
+    assert answer.get("text") == "Готово: место занял компьютер."
+    await fake.wait_message(group, lambda m: "Vika покидает стол" in (m.text or ""))
+    async with database(db_url) as session:
+        seats = await db.list_seats(session, lobby.game_id)
+    assert [(s.user_id, s.bot_kind) for s in seats] == [(boris.id, None), (None, "heuristic")]
+    # A player who is not at the table is told so.
+    vika.send(group, "/leave")
+    await fake.wait_message(group, lambda m: "Vika не играет в этой партии." in (m.text or ""))
