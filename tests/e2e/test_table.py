@@ -37,6 +37,16 @@ async def _records(db_url: str, game_id: int) -> tuple[HandRecord, ...]:
     return finished_hands(row.row.player_count, Rules.from_json(row.row.rules), row.row.seed, log)
 
 
+async def _friends(
+    fake: FakeTelegram, launch: Launch, *names: str
+) -> tuple[FakeChat, list[FakeUser]]:
+    """A group of people (the first one its admin) and the bot running."""
+    people = [fake.add_user(name) for name in names]
+    group = fake.add_group("Table", members=people, admins=people[:1])
+    await launch()
+    return group, people
+
+
 async def _play_to(fake: FakeTelegram, group: FakeChat, admin: FakeUser, target: int) -> None:
     admin.send(group, f"/settings {target}")
     await fake.wait_message(group, lambda m: f"Играем до {target}." in (m.text or ""))
@@ -62,9 +72,7 @@ def _review_data(message: StoredMessage) -> list[ReviewCb]:
 async def test_the_hand_is_shown_in_its_result_message_once_it_is_over(
     fake: FakeTelegram, launch: Launch, db_url: str
 ) -> None:
-    anna, boris = fake.add_user("Anna"), fake.add_user("Boris")
-    group = fake.add_group("Table", members=[anna, boris], admins=[anna])
-    await launch()
+    group, (anna, boris) = await _friends(fake, launch, "Anna", "Boris")
     lobby = await start_game(fake, group, anna, [boris])
     assert lobby.game_id is not None
     driver = Driver(fake, [anna, boris], rng=random.Random(2), game_id=lobby.game_id)
@@ -150,9 +158,7 @@ async def _chart_data(db_url: str, chat_id: int) -> ScoreChart:
 async def test_a_game_ends_with_its_chart_and_a_rematch_seats_the_same_players(
     fake: FakeTelegram, launch: Launch, db_url: str
 ) -> None:
-    anna, boris = fake.add_user("Anna"), fake.add_user("Boris")
-    group = fake.add_group("Table", members=[anna, boris], admins=[anna])
-    await launch()
+    group, (anna, boris) = await _friends(fake, launch, "Anna", "Boris")
     await _play_to(fake, group, anna, 101)
     lobby = await start_game(fake, group, anna, [boris], computers=["heuristic"])
     assert lobby.game_id is not None
@@ -225,9 +231,7 @@ async def _finished_game(
 async def test_a_rematch_nobody_else_confirms_stays_an_ordinary_lobby(
     fake: FakeTelegram, launch: Launch, db_url: str
 ) -> None:
-    anna, boris, vika = fake.add_user("Anna"), fake.add_user("Boris"), fake.add_user("Vika")
-    group = fake.add_group("Table", members=[anna, boris, vika], admins=[anna])
-    await launch()
+    group, (anna, boris, vika) = await _friends(fake, launch, "Anna", "Boris", "Vika")
     over = await _finished_game(fake, group, [anna, boris], db_url)
     [again] = [d for d in over.callback_data() if d.startswith("ra:")]
     # Only those who played it ask for it again.
@@ -254,9 +258,7 @@ async def test_a_rematch_nobody_else_confirms_stays_an_ordinary_lobby(
 async def test_a_player_who_leaves_is_replaced_by_a_computer_and_the_game_goes_on(
     fake: FakeTelegram, launch: Launch, db_url: str
 ) -> None:
-    anna, boris, vika = fake.add_user("Anna"), fake.add_user("Boris"), fake.add_user("Vika")
-    group = fake.add_group("Table", members=[anna, boris, vika], admins=[anna])
-    await launch()
+    group, (anna, boris, vika) = await _friends(fake, launch, "Anna", "Boris", "Vika")
     await _play_to(fake, group, anna, 1)
     lobby = await start_game(fake, group, anna, [boris, vika])
     assert lobby.game_id is not None
@@ -312,9 +314,7 @@ async def test_a_player_who_leaves_is_replaced_by_a_computer_and_the_game_goes_o
 async def test_an_admin_who_does_not_play_chooses_whose_seat_goes_to_a_computer(
     fake: FakeTelegram, launch: Launch, db_url: str
 ) -> None:
-    anna, boris, vika = fake.add_user("Anna"), fake.add_user("Boris"), fake.add_user("Vika")
-    group = fake.add_group("Table", members=[anna, boris, vika], admins=[anna])
-    await launch()
+    group, (anna, boris, vika) = await _friends(fake, launch, "Anna", "Boris", "Vika")
     lobby = await start_game(fake, group, boris, [vika])
     assert lobby.game_id is not None
     anna.send(group, "/leave")
