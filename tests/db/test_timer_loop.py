@@ -127,3 +127,36 @@ async def test_the_next_deadline_is_the_lease_end_of_a_held_one(
         assert nearest > utcnow() + timedelta(seconds=25)
     else:
         assert abs((nearest - deadline).total_seconds()) < 0.01
+
+
+async def test_a_stop_lets_a_look_under_way_finish_its_query(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A look cancelled in its query would leave SQLite's connection holding the write
+    lock for the rest of the process: the stop waits for the look instead."""
+    import bot.services.scheduler as scheduler
+
+    looking, release = asyncio.Event(), asyncio.Event()
+    finished: list[bool] = []
+    real = scheduler.db.due_timers
+
+    async def slow_due_timers(*args: Any, **kwargs: Any) -> Any:
+        looking.set()
+        await release.wait()
+        result = await real(*args, **kwargs)
+        finished.append(True)
+        return result
+
+    monkeypatch.setattr(scheduler.db, "due_timers", slow_due_timers)
+    loop = Recorder(storage)
+    loop.start()
+    await looking.wait()
+    stopping = asyncio.create_task(loop.stop())
+    await asyncio.sleep(0.05)
+    assert not stopping.done(), "the stop waits for the look"
+    release.set()
+    await stopping
+    assert finished == [True]
+    # The database is free: a transaction of the same process begins at once.
+    async with storage.sessions.begin() as session:
+        assert await next_deadline(session, utcnow()) is None
