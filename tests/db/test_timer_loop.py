@@ -10,6 +10,7 @@ from typing import Any, cast
 
 import pytest
 
+import bot.db as bot_db
 from bot.db import claim_timer, next_deadline, set_timer, utcnow
 from bot.services.context import AppContext
 from bot.services.scheduler import TimerLoop
@@ -134,11 +135,9 @@ async def test_a_stop_lets_a_look_under_way_finish_its_query(
 ) -> None:
     """A look cancelled in its query would leave SQLite's connection holding the write
     lock for the rest of the process: the stop waits for the look instead."""
-    import bot.services.scheduler as scheduler
-
     looking, release = asyncio.Event(), asyncio.Event()
     finished: list[bool] = []
-    real = scheduler.db.due_timers
+    real = bot_db.due_timers
 
     async def slow_due_timers(*args: Any, **kwargs: Any) -> Any:
         looking.set()
@@ -147,7 +146,7 @@ async def test_a_stop_lets_a_look_under_way_finish_its_query(
         finished.append(True)
         return result
 
-    monkeypatch.setattr(scheduler.db, "due_timers", slow_due_timers)
+    monkeypatch.setattr(bot_db, "due_timers", slow_due_timers)
     loop = Recorder(storage)
     loop.start()
     await looking.wait()
