@@ -92,3 +92,22 @@ async def test_lets_play_is_the_groups_first_call_once_the_game_starts(
     table = next(m for m in group.messages() if (m.text or "").startswith("🃏 Раздача 1"))
     assert started.message_id < table.message_id
     assert table.created_at < closed.at
+
+
+async def test_an_opener_the_bot_cannot_write_to_is_named_and_invited(
+    fake: FakeTelegram, launch: Launch
+) -> None:
+    vika = fake.add_user("Vika", started=False)
+    group = fake.add_group("Table", members=[vika], admins=[vika])
+    await launch()
+    lobby = Lobby(fake, group)
+    await lobby.open(vika)
+    await fake.wait_idle(quiet=0.1)
+    first = lobby.message.versions()[0].text or ""
+    assert "Стол собирает Vika" in first
+    assert lobby.seats() == []
+    invitations = [m for m in group.messages() if url_buttons(m)]
+    assert len(invitations) == 1
+    assert (invitations[0].text or "").startswith("Vika,")
+    assert lobby.message_id is not None
+    assert lobby.message_id < invitations[0].message_id, "the lobby first, then the invitation"
