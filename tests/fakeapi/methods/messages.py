@@ -86,6 +86,8 @@ def send_photo(world: World, p: Params) -> Json:
         world.bot,
         None,
         reply_markup=_kept_markup(markup),
+        # The caption as sent, for tests that match what the bot stored to send.
+        raw_text=p.text("caption"),
         parse_mode=p.text("parse_mode"),
         reply_to=_reply_target(chat, p),
         photo=photo,
