@@ -46,6 +46,7 @@ from bot.ops.telemetry import OutboxStats, Telemetry
 from bot.outbox import Limits, Outbox
 from bot.outbox.db_store import SqlDurableStore
 from bot.outbox.leader import Leadership
+from bot.render.chart import draw_chart
 from bot.render.messages import command_description
 from bot.services.autoplay import ComputerPlayers
 from bot.services.context import AppContext
@@ -58,7 +59,18 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-COMMANDS = ("newgame", "score", "top", "stats", "history", "rules", "settings", "cancel", "help")
+COMMANDS = (
+    "newgame",
+    "score",
+    "top",
+    "stats",
+    "history",
+    "rules",
+    "settings",
+    "leave",
+    "cancel",
+    "help",
+)
 # Only a private chat has the "your turn" pings.
 PRIVATE_COMMANDS = (*COMMANDS, "notify")
 # A stop (SIGTERM) must end within 10 s, the time `docker stop` waits before SIGKILL:
@@ -235,6 +247,7 @@ async def build_app(
         stop_grace=CALL_GRACE_SECONDS,
         poll_interval=5.0,
         feeding=False,
+        draw=draw_chart,
     )
     install_commit_hooks(sessionmaker, outbox.accept)
     context = AppContext(

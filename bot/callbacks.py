@@ -19,9 +19,12 @@ from engine import Action, ActionParseError
 __all__ = [
     "CancelCb",
     "HistoryCb",
+    "LeaveCb",
     "LobbyAction",
     "LobbyCb",
     "MoveCb",
+    "RematchCb",
+    "ReviewCb",
     "RulesCb",
     "SettingsCb",
     "SettingsScope",
@@ -132,3 +135,29 @@ class HistoryCb(CallbackData, prefix="hs"):
     """A /history button: the score sheet of ``game_id``, or the list again (0)."""
 
     game_id: Annotated[int, BeforeValidator(_ascii_digits(0)), Field(ge=0, le=BIGINT_MAX)]
+
+
+class ReviewCb(CallbackData, prefix="rv"):
+    """A page of a finished hand looked back at: 0 is the hand's result, 1 the deal and
+    the bidding, then the tricks (see bot.render.review)."""
+
+    game_id: GameId
+    hand: Annotated[int, BeforeValidator(_ascii_digits(1)), Field(ge=1, le=10_000)]
+    page: Annotated[int, BeforeValidator(_ascii_digits(0)), Field(ge=0, le=100)]
+
+
+class RematchCb(CallbackData, prefix="ra"):
+    """ "Play again" under a finished game."""
+
+    game_id: GameId
+
+
+UserId = Annotated[int, BeforeValidator(_ascii_digits(1)), Field(ge=1, le=BIGINT_MAX)]
+
+
+class LeaveCb(CallbackData, prefix="lv"):
+    """/leave's answer: ``user_id``'s seat goes to a computer (``confirm``) or stays."""
+
+    game_id: GameId
+    user_id: UserId
+    confirm: Flag

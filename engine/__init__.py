@@ -55,6 +55,7 @@ from .events import (
     VisyakHand,
 )
 from .game import PLAYER_COUNTS, SCHEMA_VERSION, Game, GameStateError, Phase
+from .history import HandRecord, finished_hands
 from .legal import PlayRules, legal_cards
 from .melds import Meld, MeldKind, MeldRanking, find_melds, rank_melds, wins_game
 from .options import Topic, ignored_options
@@ -131,6 +132,7 @@ __all__ = [
     "GameOver",
     "GameStateError",
     "HandDealt",
+    "HandRecord",
     "HandResult",
     "HandScored",
     "HangingRepeat",
@@ -184,6 +186,7 @@ __all__ = [
     "TrumpChosen",
     "VisyakHand",
     "find_melds",
+    "finished_hands",
     "ignored_options",
     "legal_cards",
     "points",

@@ -58,7 +58,13 @@ from bot.db.models import (
 )
 from bot.db.outbox import enqueue, mark_failed, mark_retry, mark_sent, pending
 from bot.db.replay import ReplayReport, replay_check, replay_matches
-from bot.db.seats import add_seat, compact_seats, list_seats, remove_seat
+from bot.db.seats import (
+    add_seat,
+    compact_seats,
+    give_seat_to_computer,
+    list_seats,
+    remove_seat,
+)
 from bot.db.session import create_engine, create_sessionmaker
 from bot.db.timers import (
     DueTimer,
@@ -119,6 +125,7 @@ __all__ = [
     "get_or_create_chat",
     "get_timer",
     "get_user",
+    "give_seat_to_computer",
     "last_action_at",
     "list_actions",
     "list_seats",

@@ -225,6 +225,13 @@ async def seats_changed(session: AsyncSession, row: GameRecord) -> int:
     return await _versioned_update(session, row, row.version, {}, statuses=(GameStatus.LOBBY,))
 
 
+async def players_changed(session: AsyncSession, row: GameRecord) -> int:
+    """Bump the version of a running game whose seats changed under ``lock_game`` (a
+    player gave their seat to a computer): a move decided for the seats read before then
+    fails its version check."""
+    return await _versioned_update(session, row, row.version, {}, statuses=(GameStatus.PLAYING,))
+
+
 async def create_lobby(
     session: AsyncSession,
     chat_id: int,

@@ -13,13 +13,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.base import utcnow
 from bot.db.errors import AlreadySeated, SeatTaken, TableFull, violates
-from bot.db.games import lock_lobby, seats_changed
-from bot.db.models import Seat
+from bot.db.games import lock_game, lock_lobby, players_changed, seats_changed
+from bot.db.models import GameStatus, Seat
 
 __all__ = [
     "MAX_SEATS",
     "add_seat",
     "compact_seats",
+    "give_seat_to_computer",
     "list_seats",
     "remove_seat",
 ]
@@ -129,3 +130,23 @@ async def compact_seats(session: AsyncSession, game_id: int) -> list[Seat]:
         s.seat = number
     await session.flush()
     return seats
+
+
+async def give_seat_to_computer(
+    session: AsyncSession, game_id: int, user_id: int, bot_kind: str
+) -> Seat | None:
+    """In a running game, the user's seat is played by a computer of ``bot_kind`` from
+    now on; returns the seat, None when the user has none or the game is not running.
+    The game is locked and its version bumped, so a move racing this one is refused."""
+    game = await lock_game(session, game_id)
+    if game.status is not GameStatus.PLAYING:
+        return None
+    query = select(Seat).where(Seat.game_id == game_id, Seat.user_id == user_id)
+    row = (await session.scalars(query)).one_or_none()
+    if row is None:
+        return None
+    row.user_id = None
+    row.bot_kind = bot_kind
+    await session.flush()
+    await players_changed(session, game)
+    return row

@@ -17,6 +17,7 @@ from bot.db.models import OutboxMessage, SlotMessage
 __all__ = [
     "SlotMark",
     "SlotWrite",
+    "adopt_message",
     "clear_slot",
     "delete_chat_slots",
     "mark_slot_sent",
@@ -246,3 +247,23 @@ async def delete_chat_slots(session: AsyncSession, chat_id: int) -> int:
     statement = delete(SlotMessage).where(SlotMessage.chat_id == chat_id)
     result = await session.execute(statement.execution_options(synchronize_session=False))
     return affected_rows(result)
+
+
+async def adopt_message(session: AsyncSession, chat_id: int, key: str, message_id: int) -> None:
+    """Make an already sent message (a stored message, not a slot's) the slot's, so that
+    the slot's states edit it; nothing when the slot exists. Its state is unknown, so the
+    slot's first stored state is an edit, whatever the message shows."""
+    dialect = dialect_name(session)
+    insert = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(_slots).values(
+        chat_id=chat_id,
+        key=key,
+        message_id=message_id,
+        payload="",
+        rev=0,
+        sent_rev=0,
+        new_rev=0,
+        after_id=0,
+        absent=False,
+        updated_at=utcnow(),
+    )
+    await session.execute(insert.on_conflict_do_nothing(index_elements=["chat_id", "key"]))

@@ -55,4 +55,4 @@ async def sent_by_admin(bot: Bot, message: Message) -> bool:
 
 
 async def answer_callback(callback: CallbackQuery, answer: Answer) -> None:
-    await callback.answer(answer.text, show_alert=answer.alert)
+    await callback.answer(answer.text, show_alert=answer.alert, url=answer.url)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from aiogram.types import InlineKeyboardMarkup
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -18,6 +19,7 @@ from bot.outbox.store import (
     PayloadError,
     StoredSlot,
     decode_payload,
+    decode_picture,
     encode_payload,
 )
 
@@ -34,15 +36,17 @@ async def enqueue_durable(
     *,
     kind: str = "message",
     dedupe_key: str | None = None,
+    picture: Mapping[str, Any] | None = None,
 ) -> int | None:
     """Store a message in the caller's transaction (it never commits). Returns the row id
     to hand to ``Outbox.put_durable`` after the commit, or None when ``dedupe_key`` was
-    already stored. ``kind`` is for people reading the table ("hand_result", "game_over")."""
-    row_id = await repo.enqueue(
-        session, chat_id, kind, encode_payload(text, markup), dedupe_key=dedupe_key
-    )
+    already stored. ``kind`` is for people reading the table ("hand_result", "game_over").
+    ``picture``: the message is a photo drawn from this data when it is sent, ``text``
+    its caption."""
+    payload = encode_payload(text, markup, picture=picture)
+    row_id = await repo.enqueue(session, chat_id, kind, payload, dedupe_key=dedupe_key)
     if row_id is not None:
-        stage(session, DurableMessage(row_id, chat_id, text, markup))
+        stage(session, DurableMessage(row_id, chat_id, text, markup, picture))
     return row_id
 
 
@@ -133,10 +137,11 @@ class SqlDurableStore:
             for row in rows:
                 try:
                     text, markup = decode_payload(row.payload)
+                    picture = decode_picture(row.payload)
                 except PayloadError as err:
                     broken.append((row.id, str(err)))
                     continue
-                messages.append(DurableMessage(row.id, row.chat_id, text, markup))
+                messages.append(DurableMessage(row.id, row.chat_id, text, markup, picture))
             if broken:
                 # Left pending, such a row would be read again on every load, forever.
                 for row_id, error in broken:

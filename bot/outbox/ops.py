@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from aiogram.types import InlineKeyboardMarkup, Message
 
@@ -16,6 +18,9 @@ class Content:
 
     text: str
     markup: InlineKeyboardMarkup | None = None
+    picture: Mapping[str, Any] | None = None
+    """The data of a picture to draw and send as a photo, ``text`` its caption (new
+    messages only; see Outbox's ``draw``)."""
     # Markup is compared through its JSON so that equal keyboards built separately (a
     # re-render of the same state) compare equal.
     fingerprint: tuple[str, str | None] = field(init=False, repr=False, compare=False)

@@ -11,7 +11,7 @@ import contextlib
 import contextvars
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, TypeVar
@@ -49,6 +49,8 @@ OnForbidden = Callable[[int], Awaitable[None]]
 OnMigrated = Callable[[int, int], Awaitable[None]]
 OnSlotMessage = Callable[[int, str, int], Awaitable[None]]
 Sleep = Callable[[float], Awaitable[None]]
+Draw = Callable[[Mapping[str, Any]], bytes]
+"""Draws a message's picture (a PNG) from its stored data; blocking, run in a thread."""
 
 
 class OutboxStopped(RuntimeError):
@@ -124,6 +126,7 @@ class Outbox:
         stop_grace: float = 10.0,
         metrics: OutboxMetrics | None = None,
         feeding: bool = True,
+        draw: Draw | None = None,
     ) -> None:
         self.metrics = metrics if metrics is not None else OutboxMetrics()
         self._sender = Sender(bot, self.metrics)
@@ -136,6 +139,7 @@ class Outbox:
         self._sleep = sleep
         self._poll_interval = poll_interval
         self._stop_grace = stop_grace
+        self._draw = draw
 
         self._queues: dict[int, ChatQueue] = {}
         self._workers: dict[int, _Worker] = {}
@@ -255,13 +259,19 @@ class Outbox:
         self._ensure_worker(chat_id)
 
     def put_durable(
-        self, row_id: int, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+        self,
+        row_id: int,
+        chat_id: int,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+        *,
+        picture: Mapping[str, Any] | None = None,
     ) -> None:
         """Queue a stored message now, without waiting for the next load; call it after
         the transaction that stored ``row_id`` committed. Rows already known are ignored."""
         if self._refuse("put_durable", chat_id):
             return
-        self._enqueue_durable(row_id, chat_id, Content(text, markup))
+        self._enqueue_durable(row_id, chat_id, Content(text, markup, picture))
 
     def kick(self) -> None:
         """Durable messages were committed: load them soon (in the background)."""
@@ -298,9 +308,10 @@ class Outbox:
             self._feed(item)
 
     def _feed(self, item: DurableMessage | StoredSlot) -> int:
-        content = Content(item.text, item.markup)
         if isinstance(item, DurableMessage):
+            content = Content(item.text, item.markup, item.picture)
             return self._enqueue_durable(item.id, item.chat_id, content)
+        content = Content(item.text, item.markup)
         chat_id = self._resolve(item.chat_id)
         key = (chat_id, item.key)
         if self._slot_revs.get(key, 0) >= item.rev:
@@ -481,12 +492,21 @@ class Outbox:
         # In the log, a message whose sender waits for the answer (the join's check that
         # the bot can write to a player) is told apart from stored ones.
         label = "now" if isinstance(op, NowOp) else None
+        photo = await self._draw_picture(op.content)
 
         async def send() -> Message:
             await self._pause(worker, self._pacer.acquire, chat_id)
-            return await self._sender.send(chat_id, op.content, slot=label)
+            return await self._sender.send(chat_id, op.content, slot=label, photo=photo)
 
         return await self._attempts(worker, send, transient_attempts=attempts)
+
+    async def _draw_picture(self, content: Content) -> bytes | None:
+        """The photo of a message with a picture, drawn once (retries send the same
+        file), in a thread: drawing is CPU work the other chats must not wait for. Without
+        ``draw`` the caption goes as a plain message."""
+        if content.picture is None or self._draw is None:
+            return None
+        return await asyncio.to_thread(self._draw, content.picture)
 
     async def _deliver_slot(self, chat_id: int, op: SlotOp, worker: _Worker) -> None:
         state = self._slots.state(chat_id, op.slot)

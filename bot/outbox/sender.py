@@ -5,17 +5,18 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
-from aiogram.types import InlineKeyboardMarkup, Message
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
 
 from bot.outbox.errors import describe
 from bot.outbox.metrics import OutboxMetrics
 from bot.outbox.ops import Content
 
-__all__ = ["DELETE", "EDIT", "SEND", "Sender", "TelegramBot", "logger"]
+__all__ = ["DELETE", "EDIT", "PHOTO", "SEND", "Sender", "TelegramBot", "logger"]
 
 logger = logging.getLogger("bot.outbox")
 
 SEND = "sendMessage"
+PHOTO = "sendPhoto"
 EDIT = "editMessageText"
 DELETE = "deleteMessage"
 
@@ -38,21 +39,42 @@ class TelegramBot(Protocol):
 
     async def delete_message(self, chat_id: int, message_id: int) -> bool: ...
 
+    async def send_photo(
+        self,
+        chat_id: int,
+        photo: BufferedInputFile,
+        *,
+        caption: str | None = None,
+        reply_markup: InlineKeyboardMarkup | None = None,
+    ) -> Message: ...
+
 
 class Sender:
     def __init__(self, bot: TelegramBot, metrics: OutboxMetrics) -> None:
         self.bot = bot
         self.metrics = metrics
 
-    async def send(self, chat_id: int, content: Content, *, slot: str | None) -> Message:
+    async def send(
+        self, chat_id: int, content: Content, *, slot: str | None, photo: bytes | None = None
+    ) -> Message:
+        """A new message; with ``photo`` (a PNG), a photo with the text as its caption."""
+        method = SEND if photo is None else PHOTO
         try:
-            message = await self.bot.send_message(
-                chat_id, content.text, reply_markup=content.markup
-            )
+            if photo is None:
+                message = await self.bot.send_message(
+                    chat_id, content.text, reply_markup=content.markup
+                )
+            else:
+                message = await self.bot.send_photo(
+                    chat_id,
+                    BufferedInputFile(photo, "picture.png"),
+                    caption=content.text,
+                    reply_markup=content.markup,
+                )
         except Exception as err:
-            self._failed(SEND, chat_id, slot, err)
+            self._failed(method, chat_id, slot, err)
             raise
-        self._ok(SEND, chat_id, slot, message.message_id)
+        self._ok(method, chat_id, slot, message.message_id)
         return message
 
     async def edit(self, chat_id: int, message_id: int, content: Content, *, slot: str) -> None:

@@ -14,6 +14,7 @@ __all__ = [
     "PayloadError",
     "StoredSlot",
     "decode_payload",
+    "decode_picture",
     "encode_payload",
 ]
 
@@ -24,6 +25,8 @@ class DurableMessage:
     chat_id: int
     text: str
     markup: InlineKeyboardMarkup | None = None
+    picture: Mapping[str, Any] | None = None
+    """A picture's data: the message is a photo drawn from it, ``text`` its caption."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,12 +73,28 @@ class PayloadError(ValueError):
     """A stored payload the outbox cannot send."""
 
 
-def encode_payload(text: str, markup: InlineKeyboardMarkup | None = None) -> dict[str, Any]:
+def encode_payload(
+    text: str,
+    markup: InlineKeyboardMarkup | None = None,
+    *,
+    picture: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """The JSON stored in the outbox table's payload column."""
     payload: dict[str, Any] = {"text": text}
     if markup is not None:
         payload["reply_markup"] = markup.model_dump(mode="json", exclude_none=True)
+    if picture is not None:
+        payload["picture"] = dict(picture)
     return payload
+
+
+def decode_picture(payload: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    picture = payload.get("picture")
+    if picture is None:
+        return None
+    if not isinstance(picture, dict):
+        raise PayloadError("picture is not an object")
+    return picture
 
 
 def decode_payload(payload: Mapping[str, Any]) -> tuple[str, InlineKeyboardMarkup | None]:

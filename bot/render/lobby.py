@@ -51,6 +51,9 @@ def render_lobby(
         tr("lobby-rules", rules=preset_label(rules, lang), target=rules.target),
         "",
     ]
+    if closed is not None:
+        # The table is set: the seats nobody took and the pairs that might have been go.
+        max_seats = len(names)
     for number in range(1, max_seats + 1):
         if number <= len(names):
             lines.append(tr("lobby-seat", number=number, name=names[number - 1]))

@@ -42,7 +42,7 @@ from enum import StrEnum
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.callbacks import CancelCb
+from bot.callbacks import CancelCb, LeaveCb, RematchCb
 from bot.i18n import Html, escape, translator
 from engine import Action, DaveConceded, DaveOffered, DavePlayedOn, MatchGameWon
 
@@ -63,15 +63,23 @@ __all__ = [
     "game_started",
     "help_text",
     "joined_text",
+    "leave_choice",
+    "leave_question",
+    "leave_refused",
+    "left_game",
+    "left_private",
     "left_text",
     "lobby_exists",
     "match_game_text",
     "need_private",
     "notice",
     "notify_state",
+    "play_again_keyboard",
     "private_joined",
     "private_start",
     "redeal_text",
+    "rematch_confirmed",
+    "rematch_opened",
     "target_hint",
     "target_saved",
     "turn_ping",
@@ -104,6 +112,15 @@ class Alert(StrEnum):
     COMPUTER_ADDED = "alert-computer-added"
     STARTED = "alert-started"
     CANCELLED = "alert-cancelled"
+    REVIEW_NOT_YET = "alert-review-not-yet"
+    REMATCH_CONFIRMED = "alert-rematch-confirmed"
+    REMATCH_ALREADY = "alert-rematch-already"
+    REMATCH_ONLY_PLAYERS = "alert-rematch-only-players"
+    REMATCH_BUSY = "alert-rematch-busy"
+    LEAVE_ONLY_SELF = "alert-leave-only-self"
+    LEAVE_LAST = "alert-leave-last"
+    LEAVE_DONE = "alert-leave-done"
+    LEAVE_KEPT = "alert-leave-kept"
 
 
 class Notice(StrEnum):
@@ -224,6 +241,78 @@ def unreachable(
 ) -> tuple[str, InlineKeyboardMarkup]:
     """Group text after a 403 from the player's private chat, with a deep-link button."""
     return _private_link_message("msg-unreachable", name, bot_username, payload, lang)
+
+
+def rematch_opened(name: str, count: int, total: int, lang: str) -> str:
+    """The group's news of a rematch lobby: who opened it, how many confirmed."""
+    return translator(lang)("msg-rematch-opened", name=name, count=count, total=total)
+
+
+def rematch_confirmed(name: str, count: int, total: int, lang: str) -> str:
+    return translator(lang)("msg-rematch-confirmed", name=name, count=count, total=total)
+
+
+def play_again_keyboard(game_id: int, lang: str) -> InlineKeyboardMarkup:
+    """The game-over message's button."""
+    text = translator(lang).plain("btn-play-again")
+    return markup([[button(text, RematchCb(game_id=game_id))]])
+
+
+def leave_question(
+    game_id: int, user_id: int, name: str, lang: str
+) -> tuple[str, InlineKeyboardMarkup]:
+    """/leave: give ``name``'s seat to a computer? (HTML and the buttons)."""
+    tr = translator(lang)
+    keyboard = markup(
+        [
+            [
+                button(
+                    tr.plain("btn-leave-yes"),
+                    LeaveCb(game_id=game_id, user_id=user_id, confirm=True),
+                    style=DANGER,
+                ),
+                button(
+                    tr.plain("btn-leave-no"),
+                    LeaveCb(game_id=game_id, user_id=user_id, confirm=False),
+                ),
+            ]
+        ]
+    )
+    return tr("msg-leave-question", name=name), keyboard
+
+
+def leave_choice(
+    game_id: int, people: Sequence[tuple[int, str]], lang: str
+) -> tuple[str, InlineKeyboardMarkup]:
+    """An admin's /leave without a reply: whose seat goes to a computer, one button each."""
+    tr = translator(lang)
+    rows = [
+        [button(name, LeaveCb(game_id=game_id, user_id=user_id, confirm=True), style=DANGER)]
+        for user_id, name in people
+    ]
+    return tr("msg-leave-choice"), markup(rows)
+
+
+_LEAVE_REFUSALS = {
+    "not-playing": "msg-leave-not-playing",
+    "last": "msg-leave-last",
+    "only-admin": "msg-leave-only-admin",
+}
+
+
+def leave_refused(reason: str, name: str, lang: str) -> str:
+    """Why /leave asks nothing: ``reason`` is "not-playing", "last" or "only-admin"."""
+    return translator(lang)(_LEAVE_REFUSALS[reason], name=name)
+
+
+def left_game(name: str, computer: str, lang: str) -> str:
+    """The group's news: a player's seat is a computer's now."""
+    return translator(lang)("msg-left-game", name=name, computer=computer)
+
+
+def left_private(lang: str) -> str:
+    """What the leaver's hand message shows from then on."""
+    return translator(lang)("msg-left-private")
 
 
 def turn_ping(lang: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Html, Translator, translator
-from engine import Card, Phase, PlayerView, Rank, Rules
+from engine import Card, Meld, MeldAnnouncement, Phase, PlayerView, Rank, Rules
 
 from .cards import action_label, card_label, meld_announced, meld_shown, suit_label
 from .names import mention, side_names, side_of
@@ -23,6 +23,7 @@ __all__ = [
     "freza_line",
     "last_trick_line",
     "match_lines",
+    "meld_lines",
     "proposed_line",
     "refused_line",
     "render_table",
@@ -207,30 +208,41 @@ def _face_up_line(view: PlayerView, names: Sequence[str], tr: Translator) -> str
 
 
 def _meld_lines(view: PlayerView, names: Sequence[str], tr: Translator) -> list[str]:
-    lang = tr.lang
+    return meld_lines(view.melds_announced, view.winning_melds, view.bella, names, tr.lang)
+
+
+def meld_lines(
+    announced: Sequence[tuple[int, Sequence[MeldAnnouncement]]],
+    winning: Sequence[tuple[int, Meld]],
+    bella: int | None,
+    names: Sequence[str],
+    lang: str,
+) -> list[str]:
+    """«Объявлено: …», the winning melds with their cards, and bella, as far as known."""
+    tr = translator(lang)
     lines: list[str] = []
-    if view.melds_announced:
+    if announced:
         said = "; ".join(
             tr(
                 "table-seat-melds",
                 name=names[seat],
                 melds=", ".join(meld_announced(meld, lang) for meld in melds),
             )
-            for seat, melds in view.melds_announced
+            for seat, melds in announced
         )
         lines.append(tr("table-melds-announced", melds=Html(said)))
-    if view.winning_melds:
-        points = sum(meld.points for _, meld in view.winning_melds)
+    if winning:
+        points = sum(meld.points for _, meld in winning)
         by_seat: dict[int, list[str]] = {}
-        for seat, meld in view.winning_melds:
+        for seat, meld in winning:
             by_seat.setdefault(seat, []).append(meld_shown(meld, lang))
         shown = "; ".join(
             tr("table-seat-melds", name=names[seat], melds=", ".join(melds))
             for seat, melds in by_seat.items()
         )
         lines.append(tr("table-melds-won", points=points, melds=Html(shown)))
-    if view.bella is not None:
-        lines.append(tr("table-bella", name=names[view.bella]))
+    if bella is not None:
+        lines.append(tr("table-bella", name=names[bella]))
     return lines
 
 

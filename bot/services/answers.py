@@ -12,7 +12,9 @@ class Answer:
     text: str | None = None
     alert: bool = False
     """Show as a modal alert (a refusal) rather than a passing toast."""
+    url: str | None = None
+    """A ``t.me/<bot>?start=...`` link the client opens (the private chat), for a press."""
 
     @classmethod
-    def refuse(cls, text: str) -> Answer:
-        return cls(text, alert=True)
+    def refuse(cls, text: str, *, url: str | None = None) -> Answer:
+        return cls(text, alert=True, url=url)

@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus, User
+from bot.db.rematch import lobby_rules
 from bot.db.slots import slot_message_id
 from bot.i18n import pick_language
 from bot.outbox.db_store import enqueue_durable
@@ -19,7 +20,7 @@ from bot.render.messages import Alert, alert
 from bot.services.answers import Answer
 from bot.services.autoplay import COMPUTER_KINDS
 from bot.services.context import AppContext
-from bot.services.links import join_payload, message_link
+from bot.services.links import deep_link, join_payload, message_link
 from bot.services.play import schedule_next_decision
 from bot.services.presenter import (
     clear_pings,
@@ -101,10 +102,12 @@ async def new_game(
             return Answer(await _already_open(session, existing, lang))
         if solo:
             await db.add_seat(session, row.id, user_id=person.id)
-        table = await load_table(session, row, None)
-        await show_lobby(session, table)
+            await show_lobby(session, await load_table(session, row, None))
+        game_id = row.id
     if not solo:
-        await join(ctx, table.game_id, chat_title, person, chat_id=chat_id)
+        # The lobby is first shown by the opener's join, so that its first version has
+        # them seated (or, when the bot cannot write to them, names them as the opener).
+        await join(ctx, game_id, chat_title, person, chat_id=chat_id, opening=True)
     return Answer()
 
 
@@ -120,10 +123,17 @@ async def _already_open(session: AsyncSession, existing: db.GameRecord, lang: st
 
 
 async def join(
-    ctx: AppContext, game_id: int, chat_title: str, person: Person, *, chat_id: int
+    ctx: AppContext,
+    game_id: int,
+    chat_title: str,
+    person: Person,
+    *,
+    chat_id: int,
+    opening: bool = False,
 ) -> Answer:
     """Seat a person, after checking that the bot can write to them privately.
-    ``chat_id`` is where the button was pressed: only the game's own chat counts."""
+    ``chat_id`` is where the button was pressed: only the game's own chat counts.
+    ``opening``: the opener of a lobby not shown yet, which this join shows."""
     async with ctx.sessionmaker() as session:
         # Nothing is written before the private message is tried: the update is done by
         # the one transaction that seats the person or records that they cannot be reached.
@@ -147,14 +157,26 @@ async def join(
         try:
             await ctx.outbox.send_now(person.id, welcome)
         except (TelegramForbiddenError, TelegramBadRequest):
+            payload = join_payload(game_id)
             async with session.begin():
                 await remember_person(session, person)
                 await db.set_user_reachable(session, person.id, False)
+                if opening:
+                    await show_lobby(session, await load_table(session, table.row, None))
                 text, markup = messages.need_private(
-                    person.first_name, ctx.bot_username, join_payload(game_id), lang
+                    person.first_name, ctx.bot_username, payload, lang
                 )
-                await enqueue_durable(session, table.chat_id, text, markup, kind="need_private")
-            return Answer.refuse(alert(Alert.NEED_PRIVATE, lang))
+                # One invitation per person and game, however often they press Join.
+                await enqueue_durable(
+                    session,
+                    table.chat_id,
+                    text,
+                    markup,
+                    kind="need_private",
+                    dedupe_key=f"need_private:{game_id}:{person.id}",
+                )
+            url = deep_link(ctx.bot_username, payload)
+            return Answer.refuse(alert(Alert.NEED_PRIVATE, lang), url=url)
         return await _seat(ctx, session, game_id, person)
 
 
@@ -270,7 +292,7 @@ async def start(
             if all(seat.user_id is None for seat in table.seats):
                 return Answer.refuse(alert(Alert.NEED_PLAYERS, lang))
             seats = await db.compact_seats(session, game_id)
-            rules = db.chat_rules(table.chat)
+            rules = await lobby_rules(session, table.row, table.chat)
             game = Game.new(len(seats), rules, table.row.seed)
             try:
                 await db.start_game(session, table.row, game, table.row.version)
@@ -278,7 +300,9 @@ async def start(
                 return Answer.refuse(alert(Alert.TOO_LATE, lang))
             table = await load_table(session, table.row, game)
             deadline = await schedule_next_decision(ctx, session, table)
-            await show_lobby(session, table)
+            # The group's calls are paced (a few at once, then one every few seconds)
+            # while the hands reach the private chats at once: the opening line and the
+            # table go first, the lobby losing its buttons can wait.
             await enqueue_durable(
                 session,
                 table.chat_id,
@@ -286,6 +310,7 @@ async def start(
             )
             await show_table(session, table, new=True)
             await show_hands(session, table)
+            await show_lobby(session, table)
         ctx.wake_timers(deadline)
     return Answer(alert(Alert.STARTED, lang))
 

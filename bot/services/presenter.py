@@ -9,17 +9,22 @@ crash after the commit loses neither: a restarted bot delivers what is stored.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 
+from aiogram.types import InlineKeyboardMarkup
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus
+from bot.db.rematch import lobby_rules
 from bot.outbox.db_store import clear_slot, enqueue_durable, store_slot
+from bot.render.chart import chart_caption, score_chart
 from bot.render.hand import hand_screen, render_hand
 from bot.render.lobby import render_lobby
-from bot.render.messages import dave_text, match_game_text, turn_ping
+from bot.render.messages import dave_text, match_game_text, play_again_keyboard, turn_ping
 from bot.render.names import side_names as render_side_names
+from bot.render.review import review_keyboard
 from bot.render.sheet import render_game_over, render_hand_result, sheet_extra
 from bot.render.table import render_table
 from bot.services.tables import Table
@@ -40,7 +45,9 @@ from engine import (
 __all__ = [
     "DURABLE_KIND",
     "clear_pings",
+    "enqueue_chart",
     "enqueue_durable_events",
+    "hand_result_message",
     "hand_screens",
     "hand_slot",
     "lobby_slot",
@@ -81,7 +88,11 @@ def side_names(table: Table, lang: str) -> tuple[str, ...]:
 async def show_lobby(session: AsyncSession, table: Table) -> None:
     """The lobby message; once the game started or was cancelled, without buttons."""
     lang = table.language
-    opener = table.users.get(table.row.opened_by or 0)
+    opener_id = table.row.opened_by
+    opener = table.users.get(opener_id or 0)
+    if opener is None and opener_id is not None:
+        # Not seated (the bot cannot write to them yet): still the one who opened it.
+        opener = await db.get_user(session, opener_id)
     status = table.row.status
     closed = None
     if status is GameStatus.CANCELLED:
@@ -92,7 +103,7 @@ async def show_lobby(session: AsyncSession, table: Table) -> None:
         table.game_id,
         table.occupants(),
         opener.first_name if opener else "",
-        db.chat_rules(table.chat),
+        await lobby_rules(session, table.row, table.chat),
         lang,
         closed=closed,
     )
@@ -188,6 +199,7 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
     for event in events:
         text: str | None = None
         key = ""
+        markup: InlineKeyboardMarkup | None = None
         if isinstance(event, DaveOffered | DaveConceded | DavePlayedOn):
             text = dave_text(event, table.names(lang)[event.seat], lang)
             key = f"game:{table.game_id}:dave:{game.move_number}"  # one «даве» event a move
@@ -195,17 +207,8 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
             text = match_game_text(event, names, lang)
             key = f"game:{table.game_id}:match:{event.game_number}"
         elif isinstance(event, HandScored):
-            result: HandResult = event.result
-            text = render_hand_result(
-                result,
-                names,
-                _scores_after(game, result, events),
-                lang,
-                target=target,
-                bidder_name=table.names(lang)[result.bidder],
-                pairs=pairs,
-            )
-            key = f"game:{table.game_id}:hand:{result.hand_number}"
+            text, markup = hand_result_message(table, game.sheet, event.result, events)
+            key = f"game:{table.game_id}:hand:{event.result.hand_number}"
         elif isinstance(event, GameOver):
             text = render_game_over(
                 event.winner,
@@ -221,24 +224,71 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
                 extra=sheet_extra(game.public_view(), names, lang),
             )
             key = f"game:{table.game_id}:over"
+            markup = play_again_keyboard(table.game_id, lang)
         if text is None:
             continue
-        await enqueue_durable(session, table.chat_id, text, kind=DURABLE_KIND, dedupe_key=key)
+        await enqueue_durable(
+            session, table.chat_id, text, markup, kind=DURABLE_KIND, dedupe_key=key
+        )
+        if isinstance(event, GameOver):
+            await enqueue_chart(session, table)
 
 
-def _scores_after(game: Game, result: HandResult, events: list[Event]) -> tuple[int, ...]:
+async def enqueue_chart(session: AsyncSession, table: Table) -> None:
+    """The game's chart, stored as the data to draw it: drawn when it is sent."""
+    game = table.game
+    assert game is not None
+    lang = table.language
+    chart = score_chart(game.sheet, side_names(table, lang), target=game.rules.target, lang=lang)
+    await enqueue_durable(
+        session,
+        table.chat_id,
+        chart_caption(lang),
+        kind="chart",
+        dedupe_key=f"game:{table.game_id}:chart",
+        picture=chart.to_json(),
+    )
+
+
+def hand_result_message(
+    table: Table,
+    sheet: Sequence[HandResult],
+    result: HandResult,
+    events: Sequence[Event] = (),
+) -> tuple[str, InlineKeyboardMarkup]:
+    """A hand's result with the button that opens the hand (bot.services.review);
+    ``sheet``: the game's hands up to this one at least; ``events``: the move's, when the
+    result is new."""
+    game = table.game
+    assert game is not None
+    lang = table.language
+    text = render_hand_result(
+        result,
+        side_names(table, lang),
+        _scores_after(sheet, result, events),
+        lang,
+        target=None if game.rules.one_hand else game.rules.target,
+        bidder_name=table.names(lang)[result.bidder],
+        pairs=game.players == 4 and game.sides == 2,
+    )
+    return text, review_keyboard(table.game_id, result.hand_number, lang)
+
+
+def _scores_after(
+    sheet: Sequence[HandResult], result: HandResult, events: Sequence[Event]
+) -> tuple[int, ...]:
     """Totals right after ``result`` (the game may have moved on by the time it renders).
 
     A sheet cleared after the hand (game 1 of a match, §27; a one-hand tie replayed,
     §25) no longer holds it: then the game's final scores, or the hand's own."""
-    if result not in game.sheet:
+    if result not in sheet:
         for event in events:
             if isinstance(event, MatchGameWon):
                 return event.scores
         return tuple(line.written for line in result.sides)
-    totals = running_totals(game.sheet, len(result.sides))
+    totals = running_totals(sheet, len(result.sides))
     return next(
         row
-        for row, past in zip(totals, game.sheet, strict=True)
+        for row, past in zip(totals, sheet, strict=True)
         if past.hand_number == result.hand_number
     )

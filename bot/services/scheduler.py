@@ -25,6 +25,8 @@ DUE_BATCH = 100
 """Deadlines taken per look (``due_timers``' limit)."""
 SKIPPED_AGAIN = 0.25
 """Seconds before looking again at a due deadline that could not be taken."""
+STOP_GRACE_SECONDS = 10.0
+"""How long a stop waits for the deadlines being acted on (a search decision, a move)."""
 
 
 class TimerLoop:
@@ -53,22 +55,35 @@ class TimerLoop:
         self._handed: datetime | None = None
         self._running: dict[int, asyncio.Task[None]] = {}
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self.looks = 0
         ctx.wake_timers = self.expect
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="turn-timers")
 
-    async def stop(self) -> None:
+    async def stop(self, *, grace: float = STOP_GRACE_SECONDS) -> None:
+        """Stop looking, between two looks: a look cancelled in the middle of a query
+        leaves its SQLite connection behind, holding the write lock, and every other
+        transaction of the process (the outbox recording what it sent while it drains)
+        then waits for a lock nobody will release. Deadlines being acted on get
+        ``grace`` seconds to finish before they are cancelled."""
         if self._task is not None:
-            self._task.cancel()
+            self._stopping = True
+            self._wake.set()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._task), grace)
+            except TimeoutError:
+                self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
         tasks = list(self._running.values())
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=grace)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
         self._running.clear()
 
     def expect(self, deadline: datetime | None) -> None:
@@ -82,7 +97,7 @@ class TimerLoop:
             self._wake.set()
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             # Cleared before looking: a deadline handed over while the loop looks is
             # kept in ``_handed`` and shortens the sleep that follows.
             self._wake.clear()

@@ -10,6 +10,7 @@ from typing import Any, cast
 
 import pytest
 
+import bot.db as bot_db
 from bot.db import claim_timer, next_deadline, set_timer, utcnow
 from bot.services.context import AppContext
 from bot.services.scheduler import TimerLoop
@@ -127,3 +128,34 @@ async def test_the_next_deadline_is_the_lease_end_of_a_held_one(
         assert nearest > utcnow() + timedelta(seconds=25)
     else:
         assert abs((nearest - deadline).total_seconds()) < 0.01
+
+
+async def test_a_stop_lets_a_look_under_way_finish_its_query(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A look cancelled in its query would leave SQLite's connection holding the write
+    lock for the rest of the process: the stop waits for the look instead."""
+    looking, release = asyncio.Event(), asyncio.Event()
+    finished: list[bool] = []
+    real = bot_db.due_timers
+
+    async def slow_due_timers(*args: Any, **kwargs: Any) -> Any:
+        looking.set()
+        await release.wait()
+        result = await real(*args, **kwargs)
+        finished.append(True)
+        return result
+
+    monkeypatch.setattr(bot_db, "due_timers", slow_due_timers)
+    loop = Recorder(storage)
+    loop.start()
+    await looking.wait()
+    stopping = asyncio.create_task(loop.stop())
+    await asyncio.sleep(0.05)
+    assert not stopping.done(), "the stop waits for the look"
+    release.set()
+    await stopping
+    assert finished == [True]
+    # The database is free: a transaction of the same process begins at once.
+    async with storage.sessions.begin() as session:
+        assert await next_deadline(session, utcnow()) is None

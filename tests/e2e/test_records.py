@@ -25,11 +25,12 @@ async def ask(
     *,
     reply_to: StoredMessage | None = None,
 ) -> StoredMessage:
-    """Send a command; the bot's answer."""
+    """Send a command; the bot's answer (a text: the game's chart, a photo, may still be on
+    its way when a command follows the game's end)."""
     messages = fake.messages(chat)
     after = messages[-1].message_id if messages else 0
     user.send(chat, text, reply_to=reply_to)
-    return await fake.wait_message(chat, after=after)
+    return await fake.wait_message(chat, lambda m: m.photo is None, after=after)
 
 
 def places(game: Game) -> list[float]:

@@ -24,7 +24,7 @@ class FloodLimits:
     global_messages: int | None = None
     global_window: float = 1.0
     # Which methods count. Telegram counts every message sent; edits are limited less clearly.
-    counted_methods: frozenset[str] = frozenset({"sendMessage"})
+    counted_methods: frozenset[str] = frozenset({"sendMessage", "sendPhoto"})
 
 
 def _retry_after(seconds: float) -> int:

@@ -127,6 +127,28 @@ class MessageVersion:
     at: float
 
 
+@dataclass(frozen=True)
+class StoredPhoto:
+    """A photo as the bot uploaded it: the file and what Telegram reports of it."""
+
+    data: bytes
+    width: int
+    height: int
+    file_id: str
+
+    def sizes(self) -> list[Json]:
+        # Telegram lists a thumbnail and the original; the fake keeps only the original.
+        return [
+            {
+                "file_id": self.file_id,
+                "file_unique_id": self.file_id[-16:],
+                "width": self.width,
+                "height": self.height,
+                "file_size": len(self.data),
+            }
+        ]
+
+
 @dataclass(eq=False)
 class StoredMessage:
     """A message as it stands now; `history` keeps what edits replaced, oldest first."""
@@ -153,6 +175,9 @@ class StoredMessage:
     created_at: float = 0.0
     # When the current version appeared: the last edit, or the creation.
     updated_at: float = 0.0
+    photo: StoredPhoto | None = None
+    caption: str | None = None
+    caption_entities: list[Entity] = field(default_factory=list)
 
     @property
     def chat_id(self) -> int:
@@ -206,6 +231,12 @@ class StoredMessage:
             data["text"] = self.text
             if self.entities:
                 data["entities"] = [dict(e) for e in self.entities]
+        if self.photo is not None:
+            data["photo"] = self.photo.sizes()
+        if self.caption is not None:
+            data["caption"] = self.caption
+            if self.caption_entities:
+                data["caption_entities"] = [dict(e) for e in self.caption_entities]
         if with_reply and self.reply_to is not None:
             # Telegram nests the replied message one level deep only.
             data["reply_to_message"] = self.reply_to.to_json(with_reply=False)

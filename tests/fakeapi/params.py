@@ -8,6 +8,7 @@ same typed dict, which is also what tests see in recorded calls.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
@@ -34,6 +35,7 @@ _JSON_FIELDS = frozenset(
 _STRING_FIELDS = frozenset(
     {
         "text",
+        "caption",
         "parse_mode",
         "callback_query_id",
         "inline_message_id",
@@ -49,6 +51,17 @@ _STRING_FIELDS = frozenset(
         "message_effect_id",
     }
 )
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file sent in a multipart request."""
+
+    filename: str
+    data: bytes = b""
+
+    def __repr__(self) -> str:
+        return f"Upload({self.filename!r}, {len(self.data)} bytes)"
 
 
 def decode_value(name: str, value: Any) -> Any:
@@ -77,8 +90,12 @@ async def read_params(request: web.Request) -> dict[str, Any]:
         else:
             form = await request.post()
             for key, value in form.items():
-                # Uploaded files are not supported; keep a marker so the call is visible.
-                raw[key] = value if isinstance(value, str) else f"<file {key}>"
+                if isinstance(value, str):
+                    raw[key] = value
+                elif isinstance(value, web.FileField):
+                    raw[key] = Upload(value.filename or key, value.file.read())
+                else:
+                    raw[key] = Upload(key, bytes(value))
     return {key: decode_value(key, value) for key, value in raw.items()}
 
 
@@ -112,6 +129,19 @@ class Params:
             return int(value)
         except (TypeError, ValueError):
             raise bad_request(f"wrong parameter {name} specified") from None
+
+    def upload(self, name: str) -> Upload | str | None:
+        """A file parameter: the file sent in this request (directly, or named by
+        ``attach://<field>``), or a string (a file_id or a URL)."""
+        value = self.data.get(name)
+        if isinstance(value, str) and value.startswith("attach://"):
+            attached = self.data.get(value.removeprefix("attach://"))
+            if not isinstance(attached, Upload):
+                raise bad_request(f"wrong {name} specified: no file attached as {value!r}")
+            return attached
+        if value is None or isinstance(value, Upload | str):
+            return value
+        raise bad_request(f"wrong type of the {name} parameter")
 
     def flag(self, name: str) -> bool:
         value = self.data.get(name)

@@ -33,6 +33,7 @@ from .models import (
     Entity,
     Json,
     StoredMessage,
+    StoredPhoto,
     UserState,
     WebhookConfig,
     WebhookDelivery,
@@ -277,6 +278,9 @@ class World:
         reply_to: StoredMessage | None = None,
         service: Json | None = None,
         sender_chat: ChatState | None = None,
+        photo: StoredPhoto | None = None,
+        caption: str | None = None,
+        caption_entities: list[Entity] | None = None,
     ) -> StoredMessage:
         message = StoredMessage(
             chat=chat,
@@ -292,6 +296,9 @@ class World:
             sender_chat=sender_chat,
             service=dict(service or {}),
             created_at=self.clock(),
+            photo=photo,
+            caption=caption,
+            caption_entities=list(caption_entities or []),
         )
         message.updated_at = message.created_at
         chat.next_message_id += 1

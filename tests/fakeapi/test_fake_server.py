@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import struct
+import zlib
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -28,6 +30,7 @@ from aiogram.methods import SendMessage
 from aiogram.types import (
     BotCommand,
     BotCommandScopeChat,
+    BufferedInputFile,
     CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
@@ -407,6 +410,69 @@ async def test_callback_query_can_be_answered_once(fake: FakeTelegram, bot: Bot)
     update = fake.updates()[-1]["callback_query"]
     assert update["data"] == "play:1"
     assert update["message"]["message_id"] == sent.message_id
+
+
+def _png(width: int, height: int) -> bytes:
+    """A blank PNG of that size, written by hand (what the fake reads is the header)."""
+    raw = b"".join(b"\x00" + b"\xff" * width for _ in range(height))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body)
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+
+
+async def test_send_photo_uploads_checks_and_keeps_the_file(fake: FakeTelegram, bot: Bot) -> None:
+    alice = fake.add_user("Alice")
+    png = _png(40, 30)
+    sent = await bot.send_photo(
+        alice.id,
+        BufferedInputFile(png, "chart.png"),
+        caption="<b>Score</b> so far",
+        parse_mode="HTML",
+    )
+    assert sent.photo is not None
+    assert (sent.photo[-1].width, sent.photo[-1].height) == (40, 30)
+    assert sent.caption == "Score so far"
+    stored = fake.message(alice, sent.message_id)
+    assert stored.photo is not None
+    assert stored.photo.data == png
+    assert stored.text is None
+    # The same file again by its id, as Telegram allows.
+    again = await bot.send_photo(alice.id, sent.photo[-1].file_id)
+    assert again.photo is not None
+    assert fake.message(alice, again.message_id).photo == stored.photo
+    with pytest.raises(TelegramBadRequest, match="IMAGE_PROCESS_FAILED"):
+        await bot.send_photo(alice.id, BufferedInputFile(b"not an image", "x.png"))
+    with pytest.raises(TelegramBadRequest, match="PHOTO_INVALID_DIMENSIONS"):
+        await bot.send_photo(alice.id, BufferedInputFile(_png(2, 100), "thin.png"))
+    with pytest.raises(TelegramBadRequest, match="wrong file identifier"):
+        await bot.send_photo(alice.id, "no-such-file")
+    with pytest.raises(TelegramBadRequest, match="caption is too long"):
+        await bot.send_photo(alice.id, BufferedInputFile(png, "c.png"), caption="x" * 1025)
+    with pytest.raises(TelegramBadRequest, match="no text in the message to edit"):
+        await bot.edit_message_text("text", chat_id=alice.id, message_id=sent.message_id)
+
+
+async def test_a_callback_answer_opens_only_this_bots_chat(fake: FakeTelegram, bot: Bot) -> None:
+    alice = fake.add_user("Alice")
+    sent = await bot.send_message(alice.id, "pick", reply_markup=keyboard([("♥K", "play:1")]))
+    stored = fake.message(alice, sent.message_id)
+    elsewhere = alice.press(stored, callback_data="play:1")
+    with pytest.raises(TelegramBadRequest, match="URL_INVALID"):
+        await bot.answer_callback_query(elsewhere, url="https://example.com/")
+    link = f"https://t.me/{fake.bot_username}?start=join-7"
+    await bot.answer_callback_query(elsewhere, text="open the chat", url=link)
+    answer = fake.callback_answer(elsewhere)
+    assert answer is not None
+    assert answer["url"] == link
 
 
 async def test_users_press_only_what_they_see(fake: FakeTelegram, bot: Bot) -> None:

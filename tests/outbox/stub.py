@@ -17,8 +17,14 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.methods import DeleteMessage, EditMessageText, SendMessage, TelegramMethod
-from aiogram.types import Chat, InlineKeyboardMarkup, Message
+from aiogram.methods import (
+    DeleteMessage,
+    EditMessageText,
+    SendMessage,
+    SendPhoto,
+    TelegramMethod,
+)
+from aiogram.types import BufferedInputFile, Chat, InlineKeyboardMarkup, Message
 
 from bot.outbox import DurableMessage
 from bot.outbox.store import StoredSlot
@@ -75,6 +81,7 @@ class StubBot:
     def __init__(self) -> None:
         self.calls: list[StubCall] = []
         self.messages: dict[int, dict[int, tuple[str, str | None]]] = {}
+        self.photos: dict[tuple[int, int], bytes] = {}
         self.forbidden: set[int] = set()
         self.migrated: dict[int, int] = {}
         self.failures: list[_Failure] = []
@@ -113,6 +120,24 @@ class StubBot:
         messages = self.messages.setdefault(chat_id, {})
         message_id = max(messages, default=0) + 1
         messages[message_id] = (text, _markup(reply_markup))
+        call.message_id = message_id
+        return _message(chat_id, message_id, text)
+
+    async def send_photo(
+        self,
+        chat_id: int,
+        photo: BufferedInputFile,
+        *,
+        caption: str | None = None,
+        reply_markup: InlineKeyboardMarkup | None = None,
+    ) -> Message:
+        method = SendPhoto(chat_id=chat_id, photo=photo, caption=caption, reply_markup=reply_markup)
+        text = caption or ""
+        call = await self._enter("sendPhoto", chat_id, text, None, method)
+        messages = self.messages.setdefault(chat_id, {})
+        message_id = max(messages, default=0) + 1
+        messages[message_id] = (text, _markup(reply_markup))
+        self.photos[(chat_id, message_id)] = photo.data
         call.message_id = message_id
         return _message(chat_id, message_id, text)
 

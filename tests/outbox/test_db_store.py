@@ -79,6 +79,37 @@ async def test_rows_enqueued_by_the_service_are_sent_once_across_a_restart(
     assert len(stub.calls) == 2
 
 
+async def test_a_picture_stored_before_a_crash_is_drawn_and_sent_as_a_photo_after_it(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """The game's chart is stored as the data to draw it, in the move's transaction; a
+    bot that died before sending it draws it once restarted, and sends it once."""
+    chart = {"points": [1, 2, 3]}
+    async with sessions.begin() as session:
+        row = await enqueue_durable(session, GROUP, "the chart", kind="chart", picture=chart)
+    assert row is not None
+    drawn: list[object] = []
+
+    def draw(data: object) -> bytes:
+        drawn.append(data)
+        return b"\x89PNG drawn"
+
+    stub = StubBot()
+    store = SqlDurableStore(sessions)
+    [pending] = await store.pending()
+    assert pending.picture == chart
+    outbox = Outbox(
+        stub, store=store, limits=Limits.unlimited(), sleep=Sleeps(), poll_interval=None, draw=draw
+    )
+    await outbox.start()
+    await outbox.join()
+    await outbox.stop()
+    assert [(c.method, c.text) for c in stub.ok_calls()] == [("sendPhoto", "the chart")]
+    assert stub.photos == {(GROUP, 1): b"\x89PNG drawn"}
+    assert drawn == [chart]
+    assert await store.pending() == []
+
+
 async def test_failures_and_unreadable_payloads_are_recorded(
     sessions: async_sessionmaker[AsyncSession],
 ) -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import struct
 from typing import Any
 
 from ..errors import (
+    CAPTION_TOO_LONG,
+    IMAGE_PROCESS_FAILED,
     MESSAGE_CANT_BE_DELETED,
     MESSAGE_CANT_BE_EDITED,
     MESSAGE_IS_TOO_LONG,
@@ -13,14 +17,19 @@ from ..errors import (
     MESSAGE_TO_DELETE_NOT_FOUND,
     MESSAGE_TO_EDIT_NOT_FOUND,
     MESSAGE_TOO_LONG_RAW,
+    NO_PHOTO,
     NO_TEXT_TO_EDIT,
+    PHOTO_INVALID_DIMENSIONS,
     QUERY_TOO_OLD,
     REPLIED_MESSAGE_NOT_FOUND,
+    URL_INVALID,
+    WRONG_FILE_ID,
+    ApiError,
     bad_request,
 )
-from ..formatting import utf16_len
-from ..models import PRIVATE, ChatState, Json, StoredMessage
-from ..params import Params
+from ..formatting import format_text, utf16_len
+from ..models import PRIVATE, ChatState, Json, StoredMessage, StoredPhoto
+from ..params import Params, Upload
 from ..state import World
 from ..validation import MAX_CALLBACK_ANSWER_LENGTH, inline_keyboard, validate_reply_markup
 from .common import Handler, chat_param, formatted_text, message_param
@@ -47,6 +56,75 @@ def send_message(world: World, p: Params) -> Json:
         reply_to=_reply_target(chat, p),
     )
     return message.to_json()
+
+
+MAX_CAPTION_LENGTH = 1024
+MAX_PHOTO_BYTES = 10 * 1024 * 1024
+MAX_PHOTO_SIDES = 10_000
+"""Width and height together, at most (Telegram's sendPhoto)."""
+MAX_PHOTO_RATIO = 20
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def send_photo(world: World, p: Params) -> Json:
+    """A photo uploaded with the request (PNG here; Telegram takes JPEG and more),
+    checked as Telegram checks it, with an optional caption."""
+    chat = chat_param(world, p)
+    markup = p.get("reply_markup")
+    validate_reply_markup(markup)
+    upload = p.upload("photo")
+    if upload is None:
+        raise bad_request(NO_PHOTO)
+    photo = _photo(world, upload)
+    caption, entities = format_text(
+        p.text("caption") or "", p.text("parse_mode"), p.get("caption_entities"), world.user_json
+    )
+    if utf16_len(caption) > MAX_CAPTION_LENGTH:
+        raise bad_request(CAPTION_TOO_LONG)
+    message = world.post(
+        chat,
+        world.bot,
+        None,
+        reply_markup=_kept_markup(markup),
+        # The caption as sent, for tests that match what the bot stored to send.
+        raw_text=p.text("caption"),
+        parse_mode=p.text("parse_mode"),
+        reply_to=_reply_target(chat, p),
+        photo=photo,
+        caption=caption or None,
+        caption_entities=entities,
+    )
+    return message.to_json()
+
+
+def _photo(world: World, upload: Upload | str) -> StoredPhoto:
+    if isinstance(upload, str):
+        # A file_id of a photo sent before; the fake fetches no URLs.
+        for chat in world.chats.values():
+            for message in chat.messages.values():
+                if message.photo is not None and message.photo.file_id == upload:
+                    return message.photo
+        raise bad_request(WRONG_FILE_ID)
+    data = upload.data
+    if len(data) > MAX_PHOTO_BYTES:
+        raise ApiError(413, "Request Entity Too Large")
+    width, height = _png_size(data)
+    if width + height > MAX_PHOTO_SIDES or max(width, height) > MAX_PHOTO_RATIO * min(
+        width, height
+    ):
+        raise bad_request(PHOTO_INVALID_DIMENSIONS)
+    file_id = "AgAC" + hashlib.sha256(data).hexdigest()[:40]
+    return StoredPhoto(data, width, height, file_id)
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's header; a file that is no image is refused."""
+    if not data.startswith(_PNG_SIGNATURE) or data[12:16] != b"IHDR" or len(data) < 24:
+        raise bad_request(IMAGE_PROCESS_FAILED)
+    width, height = struct.unpack(">II", data[16:24])
+    if not width or not height:
+        raise bad_request(IMAGE_PROCESS_FAILED)
+    return width, height
 
 
 def _kept_markup(markup: Any) -> Json | None:
@@ -173,18 +251,29 @@ def answer_callback_query(world: World, p: Params) -> bool:
     text = p.text("text")
     if text is not None and utf16_len(text) > MAX_CALLBACK_ANSWER_LENGTH:
         raise bad_request(MESSAGE_TOO_LONG_RAW)
+    url = p.text("url")
+    if url is not None and not _opens_this_bot(world, url):
+        # Telegram opens only a game's URL or a link into the bot's own chat.
+        raise bad_request(URL_INVALID)
     query.answer = {
         "text": text,
         "show_alert": p.flag("show_alert"),
-        "url": p.text("url"),
+        "url": url,
         "cache_time": p.integer("cache_time") or 0,
     }
     world.touch()
     return True
 
 
+def _opens_this_bot(world: World, url: str) -> bool:
+    base = f"t.me/{world.bot.username}"
+    rest = url.removeprefix("https://").removeprefix("http://")
+    return rest == base or rest.startswith(base + "?")
+
+
 HANDLERS: dict[str, Handler] = {
     "sendMessage": send_message,
+    "sendPhoto": send_photo,
     "editMessageText": edit_message_text,
     "editMessageReplyMarkup": edit_message_reply_markup,
     "deleteMessage": delete_message,
