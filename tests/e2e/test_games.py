@@ -6,11 +6,7 @@ from __future__ import annotations
 import functools
 import random
 
-import pytest
-
-import bot.services.autoplay as autoplay
 from bot.callbacks import SettingsScope
-from engine.ai import make_player
 from tests.e2e.checks import check_finished_game, check_privacy, score_sheet, sheet_rows
 from tests.e2e.conftest import Launch
 from tests.e2e.harness import (
@@ -184,27 +180,14 @@ async def test_four_players_two_people_two_computers(
     check_privacy(fake, oracle, [anna, boris], group.messages())
 
 
-@pytest.fixture
-def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The strong computer thinks 0.1 s a move instead of 1 s, to keep the suite short
-    (the same player and wiring; only its clock is shorter)."""
-
-    def player(kind: str, seed: int = 0, **options: object) -> object:
-        if kind == "search":
-            options.setdefault("budget", 0.1)
-        return make_player(kind, seed, **options)
-
-    monkeypatch.setattr(autoplay, "make_player", player)
-
-
-@pytest.mark.usefixtures("quick_search")
 async def test_solo_game_in_private_against_easy_and_strong_computers(
     fake: FakeTelegram, launch: Launch, db_url: str
 ) -> None:
     """/newgame in the private chat: the player sits at once, adds two computers, and
-    the lobby, the table and the hand are all in that chat."""
+    the lobby, the table and the hand are all in that chat. The strong computer thinks
+    0.1 s a move instead of 1 s, to keep the suite short (the same player and wiring)."""
     anna = fake.add_user("Anna")
-    await launch()
+    await launch(search_budget=0.1)
     anna.send_private("/start")
     await fake.wait_message(anna, lambda m: "Привет" in (m.text or ""))
     await choose_setting(fake, anna, anna, SettingsScope.TARGET, "301")

@@ -8,16 +8,16 @@ import itertools
 import random
 
 from bot.outbox import Limits
-from bot.outbox.limits import TELEGRAM_OVERALL, TELEGRAM_PER_CHAT, TELEGRAM_PER_GROUP, Rate
 from tests.e2e.conftest import Launch
 from tests.e2e.harness import (
     Driver,
     action_count,
+    faster_telegram,
     hand_results,
     start_game,
     trump_of,
 )
-from tests.fakeapi import Call, FakeTelegram, FloodLimits
+from tests.fakeapi import Call, FakeTelegram
 
 SENT = ("sendMessage", "editMessageText")
 
@@ -25,10 +25,6 @@ SENT = ("sendMessage", "editMessageText")
 # Telegram's windows shrunk this many times, on both sides: the same counts and shapes,
 # checked in a sixth of the time.
 FASTER = 6
-
-
-def _faster(rate: Rate) -> Rate:
-    return Rate(rate.max_rate, rate.time_period / FASTER)
 
 
 async def test_a_bot_paces_itself_as_telegram_wants_by_default(
@@ -47,13 +43,8 @@ async def test_pacing_coalesces_a_storm_of_table_updates(
     included; here six times faster on the bot's and the fake's side alike) the table is
     edited far less often than moves are made, the fake never answers 429, and the hand
     result arrives."""
-    window = FloodLimits().group_window / FASTER
-    fake.limits = FloodLimits(group_window=window)
-    limits = Limits(
-        per_chat=_faster(TELEGRAM_PER_CHAT),
-        per_group=_faster(TELEGRAM_PER_GROUP),
-        overall=_faster(TELEGRAM_OVERALL),
-    )
+    fake.limits, limits = faster_telegram(FASTER)
+    window = fake.limits.group_window
     anna = fake.add_user("Anna")
     group = fake.add_group("Table", members=[anna], admins=[anna])
     running = await launch(limits=limits, computer_pause=0.0, shutdown_drain=1.0)

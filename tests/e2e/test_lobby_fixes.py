@@ -5,9 +5,8 @@ without a fourth seat, and "Let's play!" before the first card."""
 from __future__ import annotations
 
 from bot.callbacks import LobbyAction
-from bot.outbox import Limits
 from tests.e2e.conftest import Launch
-from tests.e2e.harness import Lobby, url_buttons
+from tests.e2e.harness import Lobby, faster_telegram, url_buttons
 from tests.fakeapi import FakeTelegram
 
 
@@ -74,12 +73,14 @@ async def test_lets_play_is_the_groups_first_call_once_the_game_starts(
     fake: FakeTelegram, launch: Launch
 ) -> None:
     """With Telegram's pacing a group gets four calls at once, then one every four
-    seconds, while the hands reach the private chats at once. Four people seated used
-    the burst (the lobby and three edits): of the start's three group calls the opening
-    line goes first, then the table, and the lobby losing its buttons last."""
+    seconds, while the hands reach the private chats at once (here six times faster on
+    both sides). Four people seated used the burst (the lobby and three edits): of the
+    start's three group calls the opening line goes first, then the table, and the lobby
+    losing its buttons last."""
     people = [fake.add_user(name) for name in ("Anna", "Boris", "Vika", "Gena")]
     group = fake.add_group("Table", members=people, admins=people[:1])
-    await launch(limits=Limits())
+    fake.limits, limits = faster_telegram(6)
+    await launch(limits=limits)
     lobby = Lobby(fake, group)
     await lobby.open(people[0])
     await lobby.wait_seated("Anna")

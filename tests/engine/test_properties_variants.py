@@ -114,7 +114,7 @@ END_RULES = [
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("variant", range(len(DEAL_OPTIONS)))
-@settings(PROPERTY_SETTINGS, max_examples=8)
+@settings(PROPERTY_SETTINGS, max_examples=4)
 @given(seed=st.integers(0, 2**32 - 1), policy_seed=st.integers(0, 2**32 - 1))
 def test_the_deal_options_keep_the_invariants(
     players: int, variant: int, seed: int, policy_seed: int
@@ -124,7 +124,7 @@ def test_the_deal_options_keep_the_invariants(
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("rules", END_RULES, ids=["solo", "one_hand", "one_hand_bait", "match"])
-@settings(PROPERTY_SETTINGS, max_examples=8)
+@settings(PROPERTY_SETTINGS, max_examples=4)
 @given(seed=st.integers(0, 2**32 - 1), policy_seed=st.integers(0, 2**32 - 1))
 def test_four_player_mode_formats_dave_and_matches_keep_the_invariants(
     players: int, rules: Rules, seed: int, policy_seed: int
