@@ -146,7 +146,8 @@ btn-card = { $card }
 
 lobby-title = 🃏 <b>Debertz — take a seat</b>
 lobby-opener = Table opened by { $name }
-lobby-rules = 📜 { $rules } · to { $target } (details: /rules)
+lobby-rules = 📜 { $rules } · { $length } (details: /rules)
+lobby-target = to { $target }
 lobby-seat = { $number }. { $name }
 lobby-seat-free = { $number }. — free —
 lobby-pairs = Pairs (partners sit opposite): { $first } ⚔ { $second }

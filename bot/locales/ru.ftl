@@ -149,7 +149,8 @@ btn-card = { $card }
 
 lobby-title = 🃏 <b>Деберц — собираем стол</b>
 lobby-opener = Стол собирает { $name }
-lobby-rules = 📜 { $rules } · до { $target } (подробнее — /rules)
+lobby-rules = 📜 { $rules } · { $length } (подробнее — /rules)
+lobby-target = до { $target }
 lobby-seat = { $number }. { $name }
 lobby-seat-free = { $number }. — свободно —
 lobby-pairs = Пары (партнёры сидят напротив): { $first } ⚔ { $second }

@@ -148,7 +148,8 @@ btn-card = { $card }
 
 lobby-title = 🃏 <b>Деберц — збираємо стіл</b>
 lobby-opener = Стіл збирає { $name }
-lobby-rules = 📜 { $rules } · до { $target } (докладніше — /rules)
+lobby-rules = 📜 { $rules } · { $length } (докладніше — /rules)
+lobby-target = до { $target }
 lobby-seat = { $number }. { $name }
 lobby-seat-free = { $number }. — вільно —
 lobby-pairs = Пари (партнери сидять навпроти): { $first } ⚔ { $second }

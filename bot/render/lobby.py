@@ -24,6 +24,14 @@ def preset_label(rules: Rules, lang: str) -> str:
     return translator(lang).plain(f"preset-{name}" if name else "preset-custom")
 
 
+def game_length(rules: Rules, lang: str) -> str:
+    """«до 501», or a one-hand format's name (RULES-VARIANTS §25: no target)."""
+    tr = translator(lang)
+    if rules.one_hand:
+        return tr.plain(f"value-format-{rules.format.value}")
+    return tr.plain("lobby-target", target=rules.target)
+
+
 def render_lobby(
     game_id: int,
     seats: Sequence[Occupant],
@@ -48,7 +56,7 @@ def render_lobby(
     lines = [
         tr("lobby-title"),
         tr("lobby-opener", name=opener_name),
-        tr("lobby-rules", rules=preset_label(rules, lang), target=rules.target),
+        tr("lobby-rules", rules=preset_label(rules, lang), length=game_length(rules, lang)),
         "",
     ]
     if closed is not None:

@@ -8,7 +8,7 @@ from bot.callbacks import LobbyAction, LobbyCb
 from bot.i18n import SUPPORTED, translator
 from bot.render import Computer, render_lobby, seat_names
 from bot.render.names import Occupant
-from engine import Rules
+from engine import GameFormat, Rules
 
 from .helpers import NAMES, check_html, check_keyboard
 
@@ -75,3 +75,15 @@ def test_max_seats_two() -> None:
     assert keyboard is not None, "an open lobby has buttons"
     kinds = {LobbyCb.unpack(data).action for _, data in check_keyboard(keyboard)}
     assert LobbyAction.ADD_BOT not in kinds
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_a_one_hand_lobby_names_its_format_not_a_target(lang: str) -> None:
+    tr = translator(lang)
+    rules = Rules(format=GameFormat.ONE_HAND_BAIT)
+    text, _ = render_lobby(7, [NAMES[0]], "Anna", rules, lang)
+    check_html(text)
+    assert tr.plain("value-format-one_hand_bait") in text
+    assert tr.plain("lobby-target", target=501) not in text
+    text, _ = render_lobby(7, [NAMES[0]], "Anna", Rules(target=301), lang)
+    assert tr.plain("lobby-target", target=301) in text
