@@ -199,10 +199,8 @@ def _face_up_line(view: PlayerView, names: Sequence[str], tr: Translator) -> str
             taken=card_label(proposed, lang),
             seven=card_label(seven, lang),
         )
-    played = any(proposed in record.cards for record in view.tricks) or any(
-        card is proposed for _, card in view.trick
-    )
-    if view.players == 4 and not played:
+    # The engine says where it lies: with 4 players in the dealer's hand until played.
+    if any(card == proposed for _, card in view.known_cards):
         return tr("table-proposed-dealer", card=card_label(proposed, lang))
     return proposed_line(view, tr)
 
