@@ -55,7 +55,7 @@ from .events import (
     VisyakHand,
 )
 from .game import PLAYER_COUNTS, SCHEMA_VERSION, Game, GameStateError, Phase
-from .history import HandRecord, finished_hands
+from .history import HandRecord, finished_hands, totals_after
 from .legal import PlayRules, legal_cards
 from .melds import Meld, MeldKind, MeldRanking, find_melds, rank_melds, wins_game
 from .options import Topic, ignored_options
@@ -194,5 +194,6 @@ __all__ = [
     "running_totals",
     "sorted_for_display",
     "strength",
+    "totals_after",
     "wins_game",
 ]

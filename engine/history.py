@@ -21,7 +21,7 @@ not name it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .actions import Action
 from .cards import Card, Suit
@@ -29,8 +29,10 @@ from .events import (
     BellaAnnounced,
     BidMade,
     CardPlayed,
+    Event,
     HandDealt,
     HandScored,
+    MatchGameWon,
     MeldAnnouncement,
     MeldsAnnounced,
     MeldsWon,
@@ -42,10 +44,10 @@ from .game import Game
 from .melds import Meld
 from .phases.state import Phase
 from .rules import Rules
-from .scoring import HandResult
+from .scoring import HandResult, running_totals
 from .view import TrickRecord
 
-__all__ = ["HandRecord", "finished_hands"]
+__all__ = ["HandRecord", "finished_hands", "totals_after"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -74,6 +76,8 @@ class HandRecord:
     unseen: tuple[int, ...]
     """Per seat, how many cards of its hand nobody else saw (the hand ended first)."""
     result: HandResult
+    totals: tuple[int, ...] = ()
+    """Each side's total right after the hand (:func:`totals_after`)."""
 
 
 @dataclasses.dataclass
@@ -94,7 +98,7 @@ class _Builder:
     """Each seat's hand when the first card was played (empty before that)."""
     played: list[set[Card]] = dataclasses.field(default_factory=list)
 
-    def record(self, result: HandResult, players: int) -> HandRecord:
+    def record(self, result: HandResult, players: int, totals: tuple[int, ...]) -> HandRecord:
         seen = [set(cards) for cards in self.played] or [set() for _ in range(players)]
         for seat, meld in self.melds_shown:
             seen[seat].update(meld.cards)
@@ -115,7 +119,26 @@ class _Builder:
             shown=shown,
             unseen=tuple(len(held[s]) - len(shown[s]) for s in range(players)),
             result=result,
+            totals=totals,
         )
+
+
+def totals_after(game: Game, result: HandResult, events: Sequence[Event]) -> tuple[int, ...]:
+    """Each side's total right after ``result`` was scored by the move whose ``events``
+    these are. A sheet cleared by that move (game 1 of a match, RULES-VARIANTS §27; a
+    one-hand tie played again, §25) no longer holds it: then game 1's final scores, or the
+    hand's own."""
+    if result not in game.sheet:
+        for event in events:
+            if isinstance(event, MatchGameWon):
+                return event.scores
+        return tuple(line.written for line in result.sides)
+    rows = running_totals(game.sheet, len(result.sides))
+    return next(
+        row
+        for row, past in zip(rows, game.sheet, strict=True)
+        if past.hand_number == result.hand_number
+    )
 
 
 def finished_hands(
@@ -141,9 +164,11 @@ def finished_hands(
         if game.phase is Phase.PLAY and not current.held:
             current.held = tuple(game.hand(s) for s in range(players))
             current.played = [set() for _ in range(players)]
-        for event in game.apply(action, seat):
+        events = game.apply(action, seat)
+        for event in events:
             if isinstance(event, HandScored):
-                records.append(current.record(event.result, players))
+                totals = totals_after(game, event.result, events)
+                records.append(current.record(event.result, players, totals))
                 if until is not None and event.result.hand_number >= until:
                     return tuple(records)
             elif isinstance(event, HandDealt):

@@ -39,7 +39,7 @@ from engine import (
     HandScored,
     MatchGameWon,
     Phase,
-    running_totals,
+    totals_after,
 )
 
 __all__ = [
@@ -207,7 +207,8 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
             text = match_game_text(event, names, lang)
             key = f"game:{table.game_id}:match:{event.game_number}"
         elif isinstance(event, HandScored):
-            text, markup = hand_result_message(table, game.sheet, event.result, events)
+            totals = totals_after(game, event.result, events)
+            text, markup = hand_result_message(table, event.result, totals)
             key = f"game:{table.game_id}:hand:{event.result.hand_number}"
         elif isinstance(event, GameOver):
             text = render_game_over(
@@ -251,44 +252,21 @@ async def enqueue_chart(session: AsyncSession, table: Table) -> None:
 
 
 def hand_result_message(
-    table: Table,
-    sheet: Sequence[HandResult],
-    result: HandResult,
-    events: Sequence[Event] = (),
+    table: Table, result: HandResult, totals: Sequence[int]
 ) -> tuple[str, InlineKeyboardMarkup]:
-    """A hand's result with the button that opens the hand (bot.services.review);
-    ``sheet``: the game's hands up to this one at least; ``events``: the move's, when the
-    result is new."""
+    """A hand's result, with each side's ``totals`` right after it
+    (:func:`engine.totals_after`), and the button that opens the hand
+    (bot.services.review)."""
     game = table.game
     assert game is not None
     lang = table.language
     text = render_hand_result(
         result,
         side_names(table, lang),
-        _scores_after(sheet, result, events),
+        totals,
         lang,
         target=None if game.rules.one_hand else game.rules.target,
         bidder_name=table.names(lang)[result.bidder],
         pairs=game.players == 4 and game.sides == 2,
     )
     return text, review_keyboard(table.game_id, result.hand_number, lang)
-
-
-def _scores_after(
-    sheet: Sequence[HandResult], result: HandResult, events: Sequence[Event]
-) -> tuple[int, ...]:
-    """Totals right after ``result`` (the game may have moved on by the time it renders).
-
-    A sheet cleared after the hand (game 1 of a match, §27; a one-hand tie replayed,
-    §25) no longer holds it: then the game's final scores, or the hand's own."""
-    if result not in sheet:
-        for event in events:
-            if isinstance(event, MatchGameWon):
-                return event.scores
-        return tuple(line.written for line in result.sides)
-    totals = running_totals(sheet, len(result.sides))
-    return next(
-        row
-        for row, past in zip(totals, sheet, strict=True)
-        if past.hand_number == result.hand_number
-    )

@@ -59,7 +59,7 @@ async def show_review(
     if record is None:
         return Answer.refuse(alert(Alert.REVIEW_NOT_YET, lang))
     if page == 0:
-        text, markup = hand_result_message(table, [r.result for r in records], record.result)
+        text, markup = hand_result_message(table, record.result, record.totals)
     else:
         text, markup = render_review(record, table.names(lang), game_id, page, lang)
     key = review_slot(game_id, hand)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine import Action, Game, Rules
+from engine import Action, Game, Match, MatchGameWon, Rules
 from engine.history import finished_hands
 
 
@@ -74,3 +74,30 @@ def test_cards_left_in_hand_when_a_game_is_won_mid_hand_stay_unnamed() -> None:
     for seat in range(2):
         assert not set(last.shown[seat]) & hands_left[seat]
         assert last.unseen[seat] == len(hands_left[seat])
+
+
+def test_a_matchs_hands_total_within_their_own_game() -> None:
+    """Game 2 of a match (RULES-VARIANTS §27) starts from 0: its hands' totals do not
+    carry game 1's, and game 1's last hand totals game 1's final scores."""
+    rules = Rules(match=Match.TWO_ROUNDS, target=101)
+    rng = random.Random(3)
+    game = Game.new(4, rules, seed=3)
+    log: list[tuple[int | None, str]] = []
+    game_one: tuple[int, ...] | None = None
+    last_of_game_one = 0
+    while game.legal_actions() and game.game_number < 3:
+        seat = game.to_act
+        action = rng.choice(game.legal_actions())
+        log.append((seat, action.code))
+        for event in game.apply(action):
+            if isinstance(event, MatchGameWon) and event.game_number == 1:
+                game_one = event.scores
+                last_of_game_one = game.hand_number - 1
+    assert game_one is not None, "game 1 ended"
+    records = finished_hands(4, rules, 3, log)
+    by_number = {record.hand_number: record for record in records}
+    assert by_number[last_of_game_one].totals == game_one
+    first_of_game_two = by_number[last_of_game_one + 1]
+    assert first_of_game_two.totals == tuple(
+        line.written for line in first_of_game_two.result.sides
+    )
