@@ -13,7 +13,7 @@ from .phases import exchange
 from .phases.match import dealer_obliged
 from .phases.state import Phase
 from .rules import FourPlayerDeal, Rules
-from .scoring import HandResult
+from .scoring import HandResult, side_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -124,7 +124,8 @@ class PlayerView:
         return next_stake(self.rules, self.stake)
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 and not self.rules.solo(4) else seat
+        """The side ``seat`` plays for (:func:`engine.scoring.side_of`)."""
+        return side_of(seat, self.players, self.rules.solo(self.players))
 
     @property
     def known_cards(self) -> tuple[tuple[int, Card], ...]:

@@ -21,7 +21,6 @@ __all__ = [
     "mention",
     "seat_names",
     "side_names",
-    "side_of",
 ]
 
 COMPUTER_KINDS: Final = ("heuristic", "search")
@@ -61,12 +60,6 @@ def seat_names(seats: Sequence[Occupant], lang: str) -> tuple[str, ...]:
             label = tr.plain("name-numbered", name=label, number=seen[label])
         out.append(label)
     return tuple(out)
-
-
-def side_of(seat: int, players: int, solo: bool = False) -> int:
-    """The side of a seat: the seat itself with 2-3 players (or 4 ``solo``,
-    RULES-VARIANTS §24), the pair (seat % 2) with 4."""
-    return seat % 2 if players == 4 and not solo else seat
 
 
 def side_names(names: Sequence[str], lang: str, solo: bool = False) -> tuple[str, ...]:

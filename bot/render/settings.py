@@ -39,6 +39,7 @@ from .table import SEP, format_duration
 __all__ = [
     "MAIN_PAGE",
     "NUMBER_CHOICES",
+    "PAGES",
     "TABLE_PAGE",
     "TARGETS",
     "TIMEOUTS",
@@ -68,6 +69,8 @@ NUMBER_CHOICES: Final[dict[str, tuple[int, ...]]] = {
 MAIN_PAGE: Final = ""
 TABLE_PAGE: Final = "table"
 """The page of the chat's own settings: language and turn time (not rules)."""
+PAGES: Final = (MAIN_PAGE, *(topic.value for topic in Topic), TABLE_PAGE)
+"""Every page a PAGE button may name."""
 _MAX_CHANGES_SHOWN: Final = 6
 _DEFAULTS: Final = Rules()
 

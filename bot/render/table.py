@@ -14,7 +14,7 @@ from bot.i18n import Html, Translator, translator
 from engine import Card, Meld, MeldAnnouncement, Phase, PlayerView, Rank, Rules
 
 from .cards import action_label, card_label, meld_announced, meld_shown, suit_label
-from .names import mention, side_names, side_of
+from .names import mention, side_names
 
 __all__ = [
     "bids_line",
@@ -251,7 +251,7 @@ def _tricks_line(view: PlayerView, names: Sequence[str], tr: Translator) -> str 
     sides = side_names(names, tr.lang, solo)
     taken = [0] * len(sides)
     for seat, count in enumerate(view.tricks_won):
-        taken[side_of(seat, view.players, solo)] += count
+        taken[view.side_of(seat)] += count
     parts = SEP.join(
         tr("table-side-value", name=name, value=str(count))
         for name, count in zip(sides, taken, strict=True)

@@ -12,7 +12,7 @@ from bot.parsing import parse_int
 from bot.render.messages import Alert, alert, target_hint, target_saved
 from bot.render.settings import (
     MAIN_PAGE,
-    TABLE_PAGE,
+    PAGES,
     TIMEOUTS,
     conflict_text,
     decode_value,
@@ -22,7 +22,7 @@ from bot.render.settings import (
 )
 from bot.services.answers import Answer
 from bot.services.context import AppContext
-from engine import Rules, RulesError, Topic
+from engine import Rules, RulesError
 
 __all__ = [
     "apply_setting",
@@ -73,10 +73,6 @@ async def _draw_settings(
     await store_slot(session, chat_id, settings_slot(chat_id), text, markup, new=new)
 
 
-def _is_page(name: str) -> bool:
-    return name in (MAIN_PAGE, TABLE_PAGE) or name in {topic.value for topic in Topic}
-
-
 async def apply_setting(ctx: AppContext, chat_id: int, data: SettingsCb) -> Answer:
     """One settings button: turn a page, or change one setting and redraw its page in
     place; a combination the rules forbid is refused with both options named."""
@@ -93,7 +89,7 @@ async def apply_setting(ctx: AppContext, chat_id: int, data: SettingsCb) -> Answ
             await store_slot(session, chat_id, settings_slot(chat_id), text, None)
             return Answer()
         if data.scope is SettingsScope.PAGE:
-            if not _is_page(data.name):
+            if data.name not in PAGES:
                 return Answer.refuse(alert(Alert.STALE, lang))
             await _draw_settings(ctx, session, chat_id, page=data.name)
             return Answer()

@@ -194,7 +194,7 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
     assert game is not None
     lang = table.language
     names = side_names(table, lang)
-    pairs = game.players == 4 and game.sides == 2
+    pairs = _in_pairs(game)
     target = None if game.rules.one_hand else game.rules.target
     for event in events:
         text: str | None = None
@@ -235,6 +235,11 @@ async def enqueue_durable_events(session: AsyncSession, table: Table, events: li
             await enqueue_chart(session, table)
 
 
+def _in_pairs(game: Game) -> bool:
+    """Four players in two pairs (not each for himself, RULES-VARIANTS §24)."""
+    return game.players == 4 and game.sides == 2
+
+
 async def enqueue_chart(session: AsyncSession, table: Table) -> None:
     """The game's chart, stored as the data to draw it: drawn when it is sent."""
     game = table.game
@@ -267,6 +272,6 @@ def hand_result_message(
         lang,
         target=None if game.rules.one_hand else game.rules.target,
         bidder_name=table.names(lang)[result.bidder],
-        pairs=game.players == 4 and game.sides == 2,
+        pairs=_in_pairs(game),
     )
     return text, review_keyboard(table.game_id, result.hand_number, lang)

@@ -28,7 +28,6 @@ from engine import ALL_PRESETS, GameFormat, Rules, RulesError, Topic, ignored_op
 
 from .helpers import check_html, check_keyboard
 
-PAGES = [MAIN_PAGE, TABLE_PAGE, *(topic.value for topic in Topic)]
 OPTIONS = [name for name in Rules.all_option_names() if name != "target"]
 CUSTOM = Rules(target=777, hundred=True, bolt_penalty=50, freza=True, must_trump=False)
 
