@@ -42,7 +42,7 @@ from .events import (
     TrumpChosen,
     VisyakHand,
 )
-from .game import Game, Phase
+from .game import PLAYER_COUNTS, Game, Phase
 from .rules import ALL_PRESETS, Rules, RulesError
 
 
@@ -154,7 +154,7 @@ def parse_setting(text: str, rules: Rules) -> dict[str, object]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
+    parser.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=3)
     parser.add_argument("--preset", choices=tuple(ALL_PRESETS), default="odessa")
     parser.add_argument("--target", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None)
