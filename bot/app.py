@@ -46,6 +46,7 @@ from bot.ops.telemetry import OutboxStats, Telemetry
 from bot.outbox import Limits, Outbox
 from bot.outbox.db_store import SqlDurableStore
 from bot.outbox.leader import Leadership
+from bot.outbox.lean import LeanCalls
 from bot.render.chart import draw_chart
 from bot.render.messages import command_description
 from bot.services.autoplay import ComputerPlayers
@@ -239,7 +240,7 @@ async def build_app(
 
     sessionmaker = db.create_sessionmaker(engine)
     outbox = Outbox(
-        bot,
+        LeanCalls(bot),
         store=SqlDurableStore(sessionmaker),
         on_forbidden=on_forbidden,
         on_migrated=on_migrated,

@@ -60,6 +60,7 @@ Decisions where RULES-VARIANTS.md says "uncertain" (section H settles the rest):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from enum import StrEnum
 from typing import Any, Final
@@ -553,15 +554,23 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """The options as plain JSON values."""
-        out: dict[str, Any] = {}
-        for name in _FIELD_TYPES:
-            value = getattr(self, name)
-            out[name] = value.value if isinstance(value, StrEnum) else value
-        return out
+        return dict(_plain_options(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Read :meth:`to_dict` output; missing options take their defaults."""
+        if cls is Rules:
+            try:
+                key = tuple(sorted(data.items()))
+                hash(key)
+            except TypeError:
+                pass  # an unhashable value: not a stored state, validated below
+            else:
+                return _rules_from_items(key)
+        return cls._validated(data)
+
+    @classmethod
+    def _validated(cls, data: dict[str, Any]) -> Rules:
         unknown = set(data) - set(_FIELD_TYPES)
         if unknown:
             raise RulesError(f"unknown option(s): {', '.join(sorted(unknown))}")
@@ -742,3 +751,19 @@ VARIANT_PRESETS: Final[dict[str, Rules]] = {
 """Part 2's presets (RULES-VARIANTS.md table G, corrected by H13)."""
 
 ALL_PRESETS: Final[dict[str, Rules]] = {**PRESETS, **VARIANT_PRESETS}
+
+
+# A stored game is read and written at every move, and a chat's rules are few: building
+# and checking the 46 options each time was a fifth of the cost of loading a game.
+@functools.lru_cache(maxsize=256)
+def _rules_from_items(items: tuple[tuple[str, Any], ...]) -> Rules:
+    return Rules._validated(dict(items))
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_options(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    plain = []
+    for name in _FIELD_TYPES:
+        value = getattr(rules, name)
+        plain.append((name, value.value if isinstance(value, StrEnum) else value))
+    return tuple(plain)

@@ -129,6 +129,9 @@ class SideScore:
         return self.card_points + self.last_trick + self.melds + self.bella
 
 
+_SIDE_FIELDS: Final = tuple(field.name for field in dataclasses.fields(SideScore))
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class HandResult:
     hand_number: int
@@ -150,10 +153,21 @@ class HandResult:
     (the bidder's points of every tie in a row); 0 otherwise."""
 
     def to_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        data["trump"] = int(self.trump)
-        data["outcome"] = self.outcome.value
-        return data
+        # Field by field rather than dataclasses.asdict, whose deep copy was most of the
+        # cost of storing a game after every move (the sheet grows by a result a hand).
+        return {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "bidder": self.bidder,
+            "bidder_side": self.bidder_side,
+            "trump": int(self.trump),
+            "outcome": self.outcome.value,
+            "sides": [{name: getattr(side, name) for name in _SIDE_FIELDS} for side in self.sides],
+            "hanging": self.hanging,
+            "hanging_queue": list(self.hanging_queue),
+            "pools": [[points, list(seats)] for points, seats in self.pools],
+            "visyak_pool": self.visyak_pool,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandResult:

@@ -9,13 +9,14 @@ and a second delivery finds it done and changes nothing.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import literal, or_, select, update
+from sqlalchemy import Table, bindparam, literal, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from bot.db.base import utcnow
-from bot.db.dialect import affected_rows, upsert_insert
+from bot.db.dialect import affected_rows, dialect_name, upsert_insert
 from bot.db.models import InboxUpdate
 
 __all__ = [
@@ -27,16 +28,49 @@ __all__ = [
 ]
 
 
+_inbox = cast(Table, InboxUpdate.__table__)
+# Every update is stored and then marked done: two statements a press, built once (per
+# dialect for the upsert) and bound per call rather than built and cache-keyed each time.
+_STORE: dict[str, Any] = {}
+_MARK_DONE = (
+    update(_inbox)
+    .where(
+        _inbox.c.update_id == bindparam("b_update_id", type_=_inbox.c.update_id.type),
+        _inbox.c.done_at.is_(None),
+    )
+    .values(done_at=bindparam("b_done_at", type_=_inbox.c.done_at.type))
+)
+
+
+def _store_statement(session: AsyncSession) -> Any:
+    dialect = dialect_name(session)
+    statement = _STORE.get(dialect)
+    if statement is None:
+        statement = _STORE[dialect] = (
+            upsert_insert(session, _inbox)
+            .values(
+                update_id=bindparam("b_update_id", type_=_inbox.c.update_id.type),
+                payload=bindparam("b_payload", type_=_inbox.c.payload.type),
+                received_at=bindparam("b_received_at", type_=_inbox.c.received_at.type),
+                lease_until=bindparam("b_lease_until", type_=_inbox.c.lease_until.type),
+            )
+            .on_conflict_do_nothing(index_elements=[_inbox.c.update_id])
+            .returning(_inbox.c.update_id)
+        )
+    return statement
+
+
 async def store(session: AsyncSession, update_id: int, payload: str, lease: timedelta) -> bool:
     """Keep an update, leased to this process for ``lease``. False when it was stored
     already (Telegram delivered it again): the first delivery is handled, not this one."""
     now = utcnow()
-    result = await session.execute(
-        upsert_insert(session, InboxUpdate)
-        .values(update_id=update_id, payload=payload, received_at=now, lease_until=now + lease)
-        .on_conflict_do_nothing(index_elements=[InboxUpdate.update_id])
-        .returning(InboxUpdate.update_id)
-    )
+    params = {
+        "b_update_id": update_id,
+        "b_payload": payload,
+        "b_received_at": now,
+        "b_lease_until": now + lease,
+    }
+    result = await session.execute(_store_statement(session), params)
     return result.scalar_one_or_none() is not None
 
 
@@ -77,23 +111,13 @@ async def claim_stale(
 def mark_done_in(session: Session, update_id: int) -> bool:
     """Mark the update done in ``session``'s transaction (a sync session: this runs in a
     commit hook). False when it was done already: the transaction must not commit."""
-    result = session.execute(
-        update(InboxUpdate)
-        .where(InboxUpdate.update_id == update_id, InboxUpdate.done_at.is_(None))
-        .values(done_at=utcnow())
-        .execution_options(synchronize_session=False)
-    )
+    result = session.execute(_MARK_DONE, {"b_update_id": update_id, "b_done_at": utcnow()})
     return affected_rows(result) > 0
 
 
 async def finish(session: AsyncSession, update_id: int) -> None:
     """The handling ended without committing anything (a refusal, a read): done too."""
-    await session.execute(
-        update(InboxUpdate)
-        .where(InboxUpdate.update_id == update_id, InboxUpdate.done_at.is_(None))
-        .values(done_at=utcnow())
-        .execution_options(synchronize_session=False)
-    )
+    await session.execute(_MARK_DONE, {"b_update_id": update_id, "b_done_at": utcnow()})
 
 
 async def recently_done(

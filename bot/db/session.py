@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,6 +11,14 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.ext.asyncio import create_async_engine as _create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry, PoolResetState
+
+from bot.db.inloop_sqlite import (
+    DRIVER_NAME,
+    Checkpointer,
+    InLoopConnection,
+    begin_immediate,
+    run_busy,
+)
 
 __all__ = [
     "BUSY_TIMEOUT_SECONDS",
@@ -21,8 +30,13 @@ __all__ = [
 
 # WAL lets readers proceed while one connection writes; synchronous=NORMAL in WAL mode
 # can lose the last transactions on power loss (never corrupts) and saves an fsync per
-# commit. SQLite's own checkpoints (every 1000 pages of log) stay on: they run in the
-# committing connection, on aiosqlite's thread, so they never hold the event loop.
+# commit, which is what lets the bot call SQLite on the event loop's thread (see
+# bot.db.inloop_sqlite). A Checkpointer writes the log back in a worker thread; SQLite's
+# own checkpoint, in the loop's thread, is left as a bound for when writes come faster
+# than that thread catches up with (a log checkpointed to its end starts over, one that
+# is still being written to does not). busy_timeout=0: waits for another process's lock
+# are asyncio sleeps (inloop_sqlite.run_busy), never SQLite's busy handler sleeping in
+# the loop's thread.
 SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=NORMAL",
@@ -30,10 +44,11 @@ SQLITE_PRAGMAS = (
     # After a checkpoint the log is reused from its start but keeps its size; a burst
     # (a migration) must not leave a big file behind for good.
     "PRAGMA journal_size_limit=16777216",
+    "PRAGMA wal_autocheckpoint=4000",
 )
 
 # How long a transaction waits for another process's write lock before "database is
-# locked". SQLite waits in aiosqlite's thread, so the event loop keeps running meanwhile.
+# locked", in asyncio sleeps: the event loop keeps running meanwhile.
 BUSY_TIMEOUT_SECONDS = 5.0
 
 
@@ -41,34 +56,43 @@ def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
-def _pragma_setter(pragmas: Sequence[str]) -> Any:
+def _pragma_setter(pragmas: Sequence[str], busy_timeout: float) -> Any:
     def set_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
-        cursor = dbapi_connection.cursor()
-        try:
-            for pragma in pragmas:
-                cursor.execute(pragma)
-        finally:
-            cursor.close()
+        for pragma in ("PRAGMA busy_timeout=0", *pragmas):
+            # Switching a new file to WAL needs the write lock too.
+            run_busy(dbapi_connection, pragma, busy_timeout)
 
     return set_pragmas
 
 
-def _begin_immediate(connection: Connection) -> None:
-    # SQLAlchemy's recipe for SQLite transactions (the driver's own BEGIN is off, see
-    # create_engine). IMMEDIATE takes the write lock at the start: a transaction that
-    # reads and then writes cannot find, at its first write, that another process
-    # committed since its read (SQLITE_BUSY_SNAPSHOT, which no waiting cures); it waits
-    # for that process at BEGIN instead, and then reads what it committed.
-    if connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
-        return
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+def _transaction_starter(busy_timeout: float) -> Any:
+    def begin(connection: Connection) -> None:
+        # SQLAlchemy's recipe for SQLite transactions (the driver's own BEGIN is off, see
+        # create_engine). IMMEDIATE takes the write lock at the start: a transaction that
+        # reads and then writes cannot find, at its first write, that another process
+        # committed since its read (SQLITE_BUSY_SNAPSHOT, which no waiting cures); it waits
+        # for that process at BEGIN instead, and then reads what it committed. Sent to the
+        # driver itself: it is a statement of every transaction.
+        if connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
+            return
+        driver = connection.connection.dbapi_connection
+        assert isinstance(driver, sqlite3.Connection)
+        begin_immediate(driver, busy_timeout)
+
+    return begin
+
+
+def _checkpoint_counter(checkpointer: Checkpointer) -> Any:
+    def committed(_connection: Connection) -> None:
+        checkpointer.committed()
+
+    return committed
 
 
 def _reset_on_return(dbapi: Any, record: ConnectionPoolEntry, state: PoolResetState) -> None:
-    # SQLAlchemy's own reset is a ROLLBACK on every return to the pool, after a COMMIT too.
-    # On aiosqlite each one is a round trip through its thread (two thread switches, some
-    # 20 µs of CPU): four of them per press, for nothing. A connection that is still in a
-    # transaction (its session died mid-way) is rolled back as before.
+    # SQLAlchemy's own reset is a ROLLBACK on every return to the pool, after a COMMIT too:
+    # four statements per press, for nothing. A connection that is still in a transaction
+    # (its session died mid-way) is rolled back as before.
     if state.terminate_only or not state.asyncio_safe:
         return
     if getattr(record.driver_connection, "in_transaction", True):
@@ -84,9 +108,11 @@ def create_engine(
 ) -> AsyncEngine:
     """An async engine for ``url``; extra keyword arguments go to SQLAlchemy.
 
-    SQLite: stock aiosqlite, with the driver's legacy transaction handling off (it would
-    not BEGIN before a SELECT, a SAVEPOINT or DDL, so reads were not repeatable and a
-    released savepoint committed on its own); every transaction is ``BEGIN IMMEDIATE``.
+    SQLite (any ``sqlite://`` URL, ``sqlite+aiosqlite://`` included): the standard
+    ``sqlite3`` module on the event loop's thread (:mod:`bot.db.inloop_sqlite`), with the
+    driver's legacy transaction handling off (it would not BEGIN before a SELECT, a
+    SAVEPOINT or DDL, so reads were not repeatable and a released savepoint committed on
+    its own); every transaction is ``BEGIN IMMEDIATE``.
     One pooled connection: every transaction is a writer, and SQLite has one writer at a
     time anyway. Several connections of one process would meet at the file lock, where
     SQLite's busy handler polls (sleeps of up to 100 ms), instead of queueing in the pool
@@ -100,9 +126,13 @@ def create_engine(
     if sqlite:
         connect_args = dict(kwargs.pop("connect_args", {}))
         # isolation_level=None: the sqlite3 driver never BEGINs or COMMITs on its own;
-        # _begin_immediate does.
+        # _transaction_starter does.
         connect_args.setdefault("isolation_level", None)
+        connect_args["factory"] = InLoopConnection
+        # The pool may close a connection from another thread (at exit, after a fork).
+        connect_args.setdefault("check_same_thread", False)
         kwargs["connect_args"] = connect_args
+        url = make_url(url).set(drivername=DRIVER_NAME).render_as_string(hide_password=False)
         kwargs.setdefault("pool_size", 1)
         kwargs.setdefault("max_overflow", 0)
         kwargs.setdefault("pool_timeout", 30)
@@ -117,10 +147,12 @@ def create_engine(
             kwargs.pop(name, None)
     engine = _create_async_engine(url, **kwargs)
     if sqlite:
-        # busy_timeout first: switching a new file to WAL needs the write lock too.
-        pragmas = [f"PRAGMA busy_timeout={round(busy_timeout * 1000)}", *sqlite_pragmas]
-        event.listen(engine.sync_engine, "connect", _pragma_setter(pragmas))
-        event.listen(engine.sync_engine, "begin", _begin_immediate)
+        event.listen(engine.sync_engine, "connect", _pragma_setter(sqlite_pragmas, busy_timeout))
+        event.listen(engine.sync_engine, "begin", _transaction_starter(busy_timeout))
+        database = engine.url.database
+        if database and database != ":memory:":
+            checkpoints = Checkpointer(database)
+            event.listen(engine.sync_engine, "commit", _checkpoint_counter(checkpoints))
         if kwargs.get("pool_reset_on_return", "rollback") is None:
             event.listen(engine.sync_engine.pool, "reset", _reset_on_return)
     return engine

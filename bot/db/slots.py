@@ -112,42 +112,43 @@ async def put_slot(
     return SlotWrite(chat_id, key, payload, rev, new_rev, after_id, message_id, sent_rev)
 
 
+# Like put_slot's: the Core table and bind parameters, one statement for every call. A
+# move clears the mover's ping slot, which usually holds nothing (an UPDATE of no row).
+_CLEAR_SLOT = (
+    update(_slots)
+    .where(
+        _slots.c.chat_id == bindparam("b_chat_id", type_=_slots.c.chat_id.type),
+        _slots.c.key == bindparam("b_key", type_=_slots.c.key.type),
+        _slots.c.absent.is_(False),
+    )
+    .values(
+        payload="",
+        rev=_slots.c.rev + 1,
+        absent=True,
+        # Like an edit: a state not yet delivered keeps its place in the chat's order.
+        after_id=case(
+            (_slots.c.sent_rev < _slots.c.rev, _slots.c.after_id),
+            else_=select(func.coalesce(func.max(_outbox.c.id), 0))
+            .where(_outbox.c.chat_id == bindparam("b_chat_id"))
+            .scalar_subquery(),
+        ),
+        updated_at=bindparam("b_updated_at", type_=_slots.c.updated_at.type),
+    )
+    .returning(
+        _slots.c.rev,
+        _slots.c.new_rev,
+        _slots.c.after_id,
+        _slots.c.message_id,
+        _slots.c.sent_rev,
+    )
+)
+
+
 async def clear_slot(session: AsyncSession, chat_id: int, key: str) -> SlotWrite | None:
     """Want no message in the slot (its message is deleted once delivered). None when
     it has none and wants none already."""
-    last_message = (
-        select(func.coalesce(func.max(OutboxMessage.id), 0))
-        .where(OutboxMessage.chat_id == chat_id)
-        .scalar_subquery()
-    )
-    statement = (
-        update(SlotMessage)
-        .where(
-            SlotMessage.chat_id == chat_id,
-            SlotMessage.key == key,
-            SlotMessage.absent.is_(False),
-        )
-        .values(
-            payload="",
-            rev=SlotMessage.rev + 1,
-            absent=True,
-            # Like an edit: a state not yet delivered keeps its place in the chat's order.
-            after_id=case(
-                (SlotMessage.sent_rev < SlotMessage.rev, SlotMessage.after_id),
-                else_=last_message,
-            ),
-            updated_at=utcnow(),
-        )
-        .returning(
-            SlotMessage.rev,
-            SlotMessage.new_rev,
-            SlotMessage.after_id,
-            SlotMessage.message_id,
-            SlotMessage.sent_rev,
-        )
-        .execution_options(synchronize_session=False)
-    )
-    row = (await session.execute(statement)).one_or_none()
+    params = {"b_chat_id": chat_id, "b_key": key, "b_updated_at": utcnow()}
+    row = (await session.execute(_CLEAR_SLOT, params)).one_or_none()
     if row is None:
         return None
     rev, new_rev, after_id, message_id, sent_rev = row

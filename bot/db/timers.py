@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import Select, case, delete, func, or_, select, update
+from sqlalchemy import Select, Table, bindparam, case, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.base import utcnow
-from bot.db.dialect import affected_rows, upsert_insert
+from bot.db.dialect import affected_rows, dialect_name, upsert_insert
 from bot.db.models import GameRecord, GameStatus, Timer
 
 __all__ = [
@@ -36,28 +37,42 @@ class DueTimer:
     reminder_sent: bool
 
 
+_timers = cast(Table, Timer.__table__)
+# Built once per dialect with bind parameters: a move sets the next deadline, and a
+# statement built per call costs its construction and cache key every time.
+_SET_TIMER: dict[str, Any] = {}
+
+
+def _set_timer_statement(session: AsyncSession) -> Any:
+    dialect = dialect_name(session)
+    statement = _SET_TIMER.get(dialect)
+    if statement is None:
+        insert = upsert_insert(session, _timers).values(
+            game_id=bindparam("b_game_id", type_=_timers.c.game_id.type),
+            decision_key=bindparam("b_decision_key", type_=_timers.c.decision_key.type),
+            deadline=bindparam("b_deadline", type_=_timers.c.deadline.type),
+            reminder_sent=False,
+            lease_until=None,
+        )
+        statement = _SET_TIMER[dialect] = insert.on_conflict_do_update(
+            index_elements=[_timers.c.game_id],
+            set_={
+                "decision_key": insert.excluded.decision_key,
+                "deadline": insert.excluded.deadline,
+                "reminder_sent": False,
+                "lease_until": None,
+            },
+        )
+    return statement
+
+
 async def set_timer(
     session: AsyncSession, game_id: int, decision_key: int, deadline: datetime
 ) -> None:
     """Start the clock for the game's next decision, replacing the previous deadline."""
     await session.execute(
-        upsert_insert(session, Timer)
-        .values(
-            game_id=game_id,
-            decision_key=decision_key,
-            deadline=deadline,
-            reminder_sent=False,
-            lease_until=None,
-        )
-        .on_conflict_do_update(
-            index_elements=[Timer.game_id],
-            set_={
-                "decision_key": decision_key,
-                "deadline": deadline,
-                "reminder_sent": False,
-                "lease_until": None,
-            },
-        )
+        _set_timer_statement(session),
+        {"b_game_id": game_id, "b_decision_key": decision_key, "b_deadline": deadline},
     )
 
 

@@ -5,11 +5,18 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from aiogram.types import InlineKeyboardMarkup, Message
+from aiogram.types import InlineKeyboardMarkup
 
-__all__ = ["Content", "DurableOp", "NowOp", "Op", "SendOp", "SlotOp"]
+__all__ = ["Content", "DurableOp", "NowOp", "Op", "SendOp", "SentMessage", "SlotOp"]
+
+
+class SentMessage(Protocol):
+    """What the outbox reads of a message it sent: which one it is."""
+
+    @property
+    def message_id(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +74,7 @@ class NowOp:
     """A new message whose result (or error) a caller awaits through ``future``."""
 
     content: Content
-    future: asyncio.Future[Message]
+    future: asyncio.Future[SentMessage]
 
 
 Op = SlotOp | SendOp | DurableOp | NowOp

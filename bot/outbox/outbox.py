@@ -22,7 +22,7 @@ from aiogram.exceptions import (
     TelegramMigrateToChat,
     TelegramRetryAfter,
 )
-from aiogram.types import InlineKeyboardMarkup, Message
+from aiogram.types import InlineKeyboardMarkup
 
 from bot.outbox.errors import (
     describe,
@@ -34,7 +34,7 @@ from bot.outbox.errors import (
 )
 from bot.outbox.limits import Limits, Pacer
 from bot.outbox.metrics import OutboxMetrics
-from bot.outbox.ops import Content, DurableOp, NowOp, Op, SendOp, SlotOp
+from bot.outbox.ops import Content, DurableOp, NowOp, Op, SendOp, SentMessage, SlotOp
 from bot.outbox.queue import ChatQueue
 from bot.outbox.sender import Sender, TelegramBot
 from bot.outbox.slots import SlotRegistry
@@ -348,13 +348,13 @@ class Outbox:
 
     async def send_now(
         self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
-    ) -> Message:
+    ) -> SentMessage:
         """Send a new message in turn with the chat's queue and return it. Waits out 429s;
         any other aiogram error is raised here, and only here: a 403 does not call
         on_forbidden nor drop the chat's queue (the caller handles it)."""
         if not self._started or self._stopped or self._halting:
             raise OutboxStopped("outbox is not running")
-        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[SentMessage] = asyncio.get_running_loop().create_future()
         chat_id = self._resolve(chat_id)
         self._queue(chat_id).append(NowOp(Content(text, markup), future))
         self._ensure_worker(chat_id)
@@ -482,7 +482,7 @@ class Outbox:
 
     async def _send_op(
         self, chat_id: int, op: SendOp | DurableOp | NowOp, worker: _Worker
-    ) -> Message:
+    ) -> SentMessage:
         attempts: int | None = None
         if isinstance(op, SendOp):
             attempts = self._retry.send_attempts
@@ -494,7 +494,7 @@ class Outbox:
         label = "now" if isinstance(op, NowOp) else None
         photo = await self._draw_picture(op.content)
 
-        async def send() -> Message:
+        async def send() -> SentMessage:
             await self._pause(worker, self._pacer.acquire, chat_id)
             return await self._sender.send(chat_id, op.content, slot=label, photo=photo)
 
@@ -558,7 +558,7 @@ class Outbox:
 
         sent: list[Content] = []
 
-        async def send_new() -> Message:
+        async def send_new() -> SentMessage:
             await self._pause(worker, self._pacer.acquire, chat_id)
             sent.append(op.content)
             return await self._sender.send(chat_id, op.content, slot=op.slot)
@@ -628,7 +628,7 @@ class Outbox:
             if refresh is not None:
                 refresh()
 
-    async def _sent(self, op: Op, message: Message) -> None:
+    async def _sent(self, op: Op, message: SentMessage) -> None:
         if isinstance(op, NowOp):
             if not op.future.done():
                 op.future.set_result(message)

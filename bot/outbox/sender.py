@@ -5,13 +5,13 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup
 
 from bot.outbox.errors import describe
 from bot.outbox.metrics import OutboxMetrics
-from bot.outbox.ops import Content
+from bot.outbox.ops import Content, SentMessage
 
-__all__ = ["DELETE", "EDIT", "PHOTO", "SEND", "Sender", "TelegramBot", "logger"]
+__all__ = ["DELETE", "EDIT", "PHOTO", "SEND", "Sender", "SentMessage", "TelegramBot", "logger"]
 
 logger = logging.getLogger("bot.outbox")
 
@@ -22,11 +22,12 @@ DELETE = "deleteMessage"
 
 
 class TelegramBot(Protocol):
-    """The part of aiogram's Bot the outbox uses (a stub in unit tests)."""
+    """The Bot API calls the outbox makes (bot.outbox.lean on aiogram; a stub in unit
+    tests)."""
 
     async def send_message(
         self, chat_id: int, text: str, *, reply_markup: InlineKeyboardMarkup | None = None
-    ) -> Message: ...
+    ) -> SentMessage: ...
 
     async def edit_message_text(
         self,
@@ -35,7 +36,7 @@ class TelegramBot(Protocol):
         chat_id: int | None = None,
         message_id: int | None = None,
         reply_markup: InlineKeyboardMarkup | None = None,
-    ) -> Message | bool: ...
+    ) -> SentMessage | bool: ...
 
     async def delete_message(self, chat_id: int, message_id: int) -> bool: ...
 
@@ -46,7 +47,7 @@ class TelegramBot(Protocol):
         *,
         caption: str | None = None,
         reply_markup: InlineKeyboardMarkup | None = None,
-    ) -> Message: ...
+    ) -> SentMessage: ...
 
 
 class Sender:
@@ -56,7 +57,7 @@ class Sender:
 
     async def send(
         self, chat_id: int, content: Content, *, slot: str | None, photo: bytes | None = None
-    ) -> Message:
+    ) -> SentMessage:
         """A new message; with ``photo`` (a PNG), a photo with the text as its caption."""
         method = SEND if photo is None else PHOTO
         try:
