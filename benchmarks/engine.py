@@ -114,7 +114,7 @@ def rollouts_per_second(players: int, seconds: float) -> float:
 def search_views(players: int, count: int) -> list[PlayerView]:
     """Views of the seat to act at seeded random points of the play (every stage of it)."""
     rng = random.Random(1000 + players)
-    views = []
+    views: list[PlayerView] = []
     seed = 0
     while len(views) < count:
         seed += 1

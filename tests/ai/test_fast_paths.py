@@ -86,7 +86,7 @@ def _play_results(game: Game, seed: int) -> list[object]:
 
 def results(players: int) -> dict[str, str]:
     """Each position's digest of everything the fast paths return on it."""
-    found = {}
+    found: dict[str, str] = {}
     player = SearchPlayer(seed=5, budget=None, samples=8)
     for label, game in _games(players):
         seat = game.to_act
