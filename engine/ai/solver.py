@@ -18,7 +18,7 @@ from typing import Final
 
 from engine.legal import PlayRules, legal_mask
 
-from .bits import POINTS_BY_TRUMP, STRENGTH
+from .bits import HIGHER_TRUMPS, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS
 from .policy import trick_winner
 
 __all__ = ["Solver", "brute_force", "decode"]
@@ -36,7 +36,21 @@ class Solver:
     """Solves positions of one deal for one side; reuse it for positions of that deal
     (the table carries over)."""
 
-    __slots__ = ("_n", "_overtrump", "_side", "_table", "_trump", "nodes")
+    __slots__ = (
+        "_duty_any",
+        "_higher",
+        "_led_only",
+        "_max_orders",
+        "_min_orders",
+        "_must_trump",
+        "_n",
+        "_overtrump",
+        "_partner_duty",
+        "_side",
+        "_table",
+        "_trump",
+        "nodes",
+    )
 
     def __init__(
         self, players: int, trump: int, side_seats: int, *, overtrump: PlayRules | bool = True
@@ -46,28 +60,68 @@ class Solver:
         self._trump = trump
         self._side = side_seats
         self._overtrump = overtrump
+        play = PlayRules(overtrump=overtrump) if isinstance(overtrump, bool) else overtrump
+        # the play rules unpacked once: the search asks them at every node
+        self._duty_any = play.overtrump
+        self._led_only = play.trump_led_only
+        self._partner_duty = play.partner_duty
+        self._must_trump = play.must_trump
+        self._higher = HIGHER_TRUMPS[trump]
         self._table: dict[tuple[int, int], tuple[int, int]] = {}
+        # a deal meets the same legal sets again and again: each is ordered once
+        self._max_orders: dict[int, list[int]] = {}
+        self._min_orders: dict[int, list[int]] = {}
         self.nodes = 0
         """Positions visited so far (for tests and budgets)."""
 
     def value(self, hands: list[int], trick_leader: int, trick: list[int]) -> int:
         """The position's value: see the module docstring and :func:`decode`."""
-        return self._search(list(hands), trick_leader, list(trick), -_INFINITY, _INFINITY)
+        row = STRENGTH[self._trump]
+        win_pos = 0
+        best_trump = -1
+        trump_pos = -1
+        for position, index in enumerate(trick):
+            suit = index >> 3
+            if position and (suit == trick[0] >> 3 or suit == self._trump):
+                if row[index] > row[trick[win_pos]]:
+                    win_pos = position
+            if suit == self._trump and (best_trump < 0 or row[index] > row[best_trump]):
+                best_trump = index
+                trump_pos = position
+        return self._search(
+            list(hands), trick_leader, list(trick), -_INFINITY, _INFINITY,
+            win_pos, best_trump, trump_pos,
+        )  # fmt: skip
 
     def _search(
-        self, hands: list[int], leader: int, trick: list[int], alpha: int, beta: int
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        alpha: int,
+        beta: int,
+        win_pos: int,
+        best_trump: int,
+        trump_pos: int,
     ) -> int:
+        """``win_pos``: the trick's winning card's position so far; ``best_trump``,
+        ``trump_pos``: its highest trump and that card's position (-1: none), kept as
+        the trick grows instead of read again at every node."""
         self.nodes += 1
         n = self._n
         count = len(trick)
         key: tuple[int, int] | None = None
         low, high = -_INFINITY, _INFINITY
+        trump = self._trump
+        seat = (leader + count) % n
+        hand = hands[seat]
+        led = -1
         if count == 0:
-            if not hands[leader]:
+            if not hand:
                 return 0
             packed = 0
-            for hand in hands:
-                packed = (packed << 32) | hand
+            for other in hands:
+                packed = (packed << 32) | other
             key = (packed, leader)
             entry = self._table.get(key)
             if entry is not None:
@@ -80,19 +134,61 @@ class Solver:
                     return low
                 alpha = max(alpha, low)
                 beta = min(beta, high)
-        seat = (leader + count) % n
-        hand = hands[seat]
-        trump = self._trump
-        legal = legal_mask(hand, trick, trump, self._overtrump)
+            if not hand & (hand - 1):
+                return self._last_trick(hands, leader, key, low, high, alpha, beta)
+            legal = hand
+        else:
+            # engine.legal.legal_cards, on the trick state carried down
+            led = trick[0] >> 3
+            duty = (
+                best_trump >= 0
+                and self._duty_any
+                and (not self._led_only or led == trump)
+                and (self._partner_duty or count - trump_pos != 2)
+            )
+            legal = hand & SUIT_MASKS[led]
+            if legal:
+                if duty and led == trump:
+                    legal = (legal & self._higher[best_trump]) or legal
+            else:
+                trumps = hand & SUIT_MASKS[trump]
+                if not trumps:
+                    legal = hand
+                else:
+                    higher = trumps & self._higher[best_trump] if duty else 0
+                    if self._must_trump:
+                        legal = higher or trumps
+                    elif higher:
+                        legal = (hand & ~trumps) | higher
+                    else:
+                        legal = hand
         maximizing = bool(self._side >> seat & 1)
+        orders = self._max_orders if maximizing else self._min_orders
+        order = orders.get(legal)
+        if order is None:
+            order = orders[legal] = self._order(legal, maximizing)
+        row = STRENGTH[trump]
         best = -_INFINITY if maximizing else _INFINITY
         window_alpha, window_beta = alpha, beta
-        for index in self._order(legal, maximizing):
-            bit = 1 << index
-            hands[seat] = hand ^ bit
+        last_card = count + 1 == n
+        win_key = row[trick[win_pos]] if count else -1
+        for index in order:
+            hands[seat] = hand ^ (1 << index)
+            suit = index >> 3
+            strength = row[index]
+            if count == 0:
+                next_win = 0
+                next_best, next_pos = (index, 0) if suit == trump else (-1, -1)
+            else:
+                next_win = win_pos
+                if (suit == led or suit == trump) and strength > win_key:
+                    next_win = count
+                next_best, next_pos = best_trump, trump_pos
+                if suit == trump and (best_trump < 0 or strength > row[best_trump]):
+                    next_best, next_pos = index, count
             trick.append(index)
-            if count + 1 == n:
-                winner = trick_winner(trick, leader, n, trump)
+            if last_card:
+                winner = (leader + next_win) % n
                 gain = 0
                 if self._side >> winner & 1:
                     points = POINTS_BY_TRUMP[trump]
@@ -101,14 +197,14 @@ class Solver:
                     gain *= 2
                     if not hands[winner]:
                         gain += 2 * LAST_TRICK + 1
-                saved = trick[:]
-                trick.clear()
-                result = gain + self._search(hands, winner, trick, alpha - gain, beta - gain)
-                trick.extend(saved)
+                result = gain + self._search(
+                    hands, winner, [], alpha - gain, beta - gain, 0, -1, -1
+                )
             else:
-                result = self._search(hands, leader, trick, alpha, beta)
+                result = self._search(
+                    hands, leader, trick, alpha, beta, next_win, next_best, next_pos
+                )
             trick.pop()
-            hands[seat] = hand
             if maximizing:
                 if result > best:
                     best = result
@@ -120,6 +216,7 @@ class Solver:
                     beta = best
             if alpha >= beta:
                 break
+        hands[seat] = hand
         if key is not None:
             if best <= window_alpha:
                 high = min(high, best)
@@ -128,6 +225,46 @@ class Solver:
             else:
                 low = high = best
             self._table[key] = (low, high)
+        return best
+
+    def _last_trick(
+        self,
+        hands: list[int],
+        leader: int,
+        key: tuple[int, int],
+        low: int,
+        high: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The last trick, every card forced: valued at once, with the table entry and
+        the count of positions that visiting it card by card would have left."""
+        self.nodes += self._n  # its other cards, and the empty position after it
+        trump = self._trump
+        row = STRENGTH[trump]
+        points = POINTS_BY_TRUMP[trump]
+        n = self._n
+        first = hands[leader].bit_length() - 1
+        led = first >> 3
+        winner = leader
+        best_key = row[first]
+        total = points[first]
+        for offset in range(1, n):
+            seat = (leader + offset) % n
+            index = hands[seat].bit_length() - 1
+            total += points[index]
+            suit = index >> 3
+            if (suit == led or suit == trump) and row[index] > best_key:
+                best_key = row[index]
+                winner = seat
+        best = 2 * (total + LAST_TRICK) + 1 if self._side >> winner & 1 else 0
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self._table[key] = (low, high)
         return best
 
     def _order(self, legal: int, maximizing: bool) -> list[int]:
