@@ -12,10 +12,12 @@ from engine.cards import DECK, HIGHER_TRUMPS, POINTS_BY_TRUMP, SUIT_MASKS, stren
 
 __all__ = [
     "ABOVE",
+    "CHEAPEST",
     "FULL",
     "HIGHER_TRUMPS",
     "POINTS_BY_TRUMP",
     "STRENGTH",
+    "STRONGEST",
     "SUIT_MASKS",
     "highest",
     "lowest",
@@ -51,6 +53,33 @@ def _above_table() -> tuple[tuple[int, ...], ...]:
 
 ABOVE: Final = _above_table()
 """``ABOVE[trump][index]``: the cards of the same suit that beat card ``index``."""
+
+
+def _suit_table(key_of: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Per suit, per byte of that suit's cards: the card with the smallest key (-1 for
+    the empty byte); keys are distinct within a suit."""
+    table = []
+    for suit in range(4):
+        row = [-1]
+        for byte in range(1, 256):
+            ranks = [rank for rank in range(8) if byte >> rank & 1]
+            row.append(suit * 8 + min(ranks, key=lambda rank: key_of[suit * 8 + rank]))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+STRONGEST: Final = tuple(
+    _suit_table([-STRENGTH[trump][index] for index in range(32)]) for trump in range(4)
+)
+"""``STRONGEST[trump][suit][byte]``: the strongest card among the cards of ``suit`` whose
+ranks are the bits of ``byte`` (``mask >> 8 * suit & 255``)."""
+
+CHEAPEST: Final = tuple(
+    _suit_table([POINTS_BY_TRUMP[trump][i] * 64 + STRENGTH[trump][i] for i in range(32)])
+    for trump in range(4)
+)
+"""``CHEAPEST[trump][suit][byte]``: likewise the card that costs least to give away: by
+points first, then strength (see :func:`lowest`)."""
 
 
 def highest(mask: int, trump: int) -> int:

@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import Suit
-from engine.legal import PlayRules, legal_mask
+from engine.legal import PlayRules
 from engine.rules import Rules
 from engine.scoring import score_hand, side_count
 
-from .bits import POINTS_BY_TRUMP, SUIT_MASKS
+from .bits import HIGHER_TRUMPS, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS
 from .infer import MeldLayout
-from .policy import choose_card, trick_winner
+from .policy import choose_card
 
 __all__ = ["DEBERTZ_VALUE", "HandFrame", "play_out"]
 
@@ -107,38 +107,100 @@ def play_out(
     follow, as the table would.
     """
     n = len(hands)
-    solo = isinstance(overtrump, PlayRules) and overtrump.solo
+    play = PlayRules(overtrump=overtrump) if isinstance(overtrump, bool) else overtrump
+    solo = play.solo
+    # engine.legal.legal_cards unpacked: the trick's state is kept as it grows instead
+    # of being read again for every card
+    duty_any = play.overtrump
+    led_only = play.trump_led_only
+    partner_duty = play.partner_duty
+    must_trump = play.must_trump
+    higher_trumps = HIGHER_TRUMPS[trump]
     points = POINTS_BY_TRUMP[trump]
+    row = STRENGTH[trump]
     trump_mask = SUIT_MASKS[trump]
     leader = trick_leader
-    seat = (leader + len(trick)) % n
+    count = len(trick)
+    seat = (leader + count) % n
     last = leader
-    while hands[seat]:
+    led = trick[0] >> 3 if trick else -1
+    win_pos = 0
+    best_trump = -1
+    trump_pos = -1
+    for position, index in enumerate(trick):
+        suit = index >> 3
+        if position and (suit == led or suit == trump) and row[index] > row[trick[win_pos]]:
+            win_pos = position
+        if suit == trump and (best_trump < 0 or row[index] > row[best_trump]):
+            best_trump = index
+            trump_pos = position
+    while True:
         hand = hands[seat]
-        legal = legal_mask(hand, trick, trump, overtrump)
-        index = choose_card(seat, hand, legal, trick, leader, n, trump, gone, voids, bidder, solo)
+        if not hand:
+            break
+        if count == 0:
+            legal = hand
+        else:
+            duty = (
+                best_trump >= 0
+                and duty_any
+                and (not led_only or led == trump)
+                and (partner_duty or count - trump_pos != 2)
+            )
+            legal = hand & SUIT_MASKS[led]
+            if legal:
+                if duty and led == trump:
+                    legal = (legal & higher_trumps[best_trump]) or legal
+            else:
+                trumps = hand & trump_mask
+                if not trumps:
+                    legal = hand
+                else:
+                    higher = trumps & higher_trumps[best_trump] if duty else 0
+                    if must_trump:
+                        legal = higher or trumps
+                    elif higher:
+                        legal = (hand & ~trumps) | higher
+                    else:
+                        legal = hand
+        if legal & (legal - 1):
+            index = choose_card(
+                seat, hand, legal, trick, leader, n, trump, gone, voids, bidder, solo
+            )
+        else:
+            index = legal.bit_length() - 1
         bit = 1 << index
         hands[seat] = hand ^ bit
         gone |= bit
-        if trick:
-            led = trick[0] >> 3
-            suit = index >> 3
+        suit = index >> 3
+        if count == 0:
+            led = suit
+            win_pos = 0
+            best_trump, trump_pos = (index, 0) if suit == trump else (-1, -1)
+        else:
             if suit != led:
                 voids[seat] |= SUIT_MASKS[led]
                 if suit != trump:
                     voids[seat] |= trump_mask
+            if (suit == led or suit == trump) and row[index] > row[trick[win_pos]]:
+                win_pos = count
+            if suit == trump and (best_trump < 0 or row[index] > row[best_trump]):
+                best_trump = index
+                trump_pos = count
         trick.append(index)
-        if len(trick) == n:
-            winner = trick_winner(trick, leader, n, trump)
+        count += 1
+        if count == n:
+            winner = (leader + win_pos) % n
             total = 0
             for card in trick:
                 total += points[card]
             card_points[winner] += total
             tricks_won[winner] += 1
             trick.clear()
+            count = 0
             leader = winner
             seat = winner
             last = winner
         else:
-            seat = (seat + 1) % n
+            seat = seat + 1 if seat + 1 < n else 0
     return last
