@@ -23,7 +23,7 @@ from typing import Final
 
 from .bits import ABOVE, CHEAPEST, FULL, POINTS_BY_TRUMP, STRENGTH, STRONGEST, SUIT_MASKS
 
-__all__ = ["choose_card", "trick_winner"]
+__all__ = ["choose_card", "choose_follow", "choose_lead", "trick_winner"]
 
 # What spending a card costs in future tricks, per natural rank (7 8 9 10 J Q K A):
 # trump jack and nine keep control of the hand; a plain ace is a sure trick later, a
@@ -75,8 +75,15 @@ def choose_card(
         return legal.bit_length() - 1
     outstanding = FULL & ~gone & ~hand
     if not trick:
-        return _lead(seat, hand, legal, n, trump, outstanding, voids, bidder, solo)
-    return _follow(seat, legal, trick, leader, n, trump, outstanding, voids, bidder, solo)
+        return choose_lead(seat, hand, legal, n, trump, outstanding, voids, bidder, solo)
+    points = POINTS_BY_TRUMP[trump]
+    best = trick_winner(trick, 0, n, trump)
+    trick_points = 0
+    for index in trick:
+        trick_points += points[index]
+    return choose_follow(
+        seat, legal, trick, leader, n, trump, outstanding, voids, bidder, solo, best, trick_points
+    )
 
 
 def _partner(seat: int, n: int, bidder: int, solo: bool = False) -> int:
@@ -90,7 +97,7 @@ def _partner(seat: int, n: int, bidder: int, solo: bool = False) -> int:
     return -1
 
 
-def _lead(
+def choose_lead(
     seat: int,
     hand: int,
     legal: int,
@@ -99,8 +106,10 @@ def _lead(
     outstanding: int,
     voids: list[int],
     bidder: int,
-    solo: bool = False,
+    solo: bool,
 ) -> int:
+    """:func:`choose_card` for the lead, from at least two legal cards; ``outstanding``:
+    the cards that may be in the other hands (for rollouts, which know it already)."""
     trump_mask = SUIT_MASKS[trump]
     above = ABOVE[trump]
     strongest = STRONGEST[trump]
@@ -167,6 +176,14 @@ def _lead(
             guards = suit_cards & ~above[ten]
             if guards.bit_count() <= 2:
                 below_ten = guards
+        if not below_ten and not cards >> ten & 1:
+            # no card of the suit has a surcharge: its cheapest by the table
+            index = CHEAPEST[trump][suit][cards >> 8 * suit]
+            cost = points[index] * 4 + row[index] + extra
+            if cost < best_cost:
+                best_cost = cost
+                best = index
+            continue
         while cards:
             low = cards & -cards
             cards ^= low
@@ -183,7 +200,7 @@ def _lead(
     return best
 
 
-def _follow(
+def choose_follow(
     seat: int,
     legal: int,
     trick: list[int],
@@ -193,28 +210,20 @@ def _follow(
     outstanding: int,
     voids: list[int],
     bidder: int,
-    solo: bool = False,
+    solo: bool,
+    best: int,
+    trick_points: int,
 ) -> int:
+    """:func:`choose_card` on an open trick, from at least two legal cards; ``best`` is
+    the position in ``trick`` of the card winning it, ``trick_points`` the trick's card
+    points (rollouts keep both as the trick grows)."""
     trump_mask = SUIT_MASKS[trump]
     above = ABOVE[trump]
-    points = POINTS_BY_TRUMP[trump]
     row = STRENGTH[trump]
-    best_card = trick[0]
-    led = best_card >> 3
-    best_key = row[best_card]
-    trick_points = points[best_card]
-    count = len(trick)
-    best = 0
-    for position in range(1, count):
-        index = trick[position]
-        trick_points += points[index]
-        suit = index >> 3
-        if (suit == led or suit == trump) and row[index] > best_key:
-            best_key = row[index]
-            best = position
-            best_card = index
+    led = trick[0] >> 3
+    best_card = trick[best]
     winner = (leader + best) % n
-    remaining = n - count - 1
+    remaining = n - len(trick) - 1
 
     beats = above[best_card]
     if best_card >> 3 != trump:

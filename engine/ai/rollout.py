@@ -13,9 +13,9 @@ from engine.legal import PlayRules
 from engine.rules import Rules
 from engine.scoring import score_hand, side_count
 
-from .bits import HIGHER_TRUMPS, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS
+from .bits import FULL, HIGHER_TRUMPS, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS
 from .infer import MeldLayout
-from .policy import choose_card
+from .policy import choose_follow, choose_lead
 
 __all__ = ["DEBERTZ_VALUE", "HandFrame", "play_out"]
 
@@ -127,7 +127,9 @@ def play_out(
     win_pos = 0
     best_trump = -1
     trump_pos = -1
+    trick_points = 0
     for position, index in enumerate(trick):
+        trick_points += points[index]
         suit = index >> 3
         if position and (suit == led or suit == trump) and row[index] > row[trick[win_pos]]:
             win_pos = position
@@ -163,16 +165,22 @@ def play_out(
                         legal = (hand & ~trumps) | higher
                     else:
                         legal = hand
-        if legal & (legal - 1):
-            index = choose_card(
-                seat, hand, legal, trick, leader, n, trump, gone, voids, bidder, solo
-            )
-        else:
+        if not legal & (legal - 1):
             index = legal.bit_length() - 1
+        elif count == 0:
+            outstanding = FULL & ~gone & ~hand
+            index = choose_lead(seat, hand, legal, n, trump, outstanding, voids, bidder, solo)
+        else:
+            outstanding = FULL & ~gone & ~hand
+            index = choose_follow(
+                seat, legal, trick, leader, n, trump, outstanding, voids, bidder, solo,
+                win_pos, trick_points,
+            )  # fmt: skip
         bit = 1 << index
         hands[seat] = hand ^ bit
         gone |= bit
         suit = index >> 3
+        trick_points += points[index]
         if count == 0:
             led = suit
             win_pos = 0
@@ -191,10 +199,8 @@ def play_out(
         count += 1
         if count == n:
             winner = (leader + win_pos) % n
-            total = 0
-            for card in trick:
-                total += points[card]
-            card_points[winner] += total
+            card_points[winner] += trick_points
+            trick_points = 0
             tricks_won[winner] += 1
             trick.clear()
             count = 0
