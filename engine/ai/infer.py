@@ -16,6 +16,7 @@ only under a model of how a seat bids (:mod:`engine.ai.evidence`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from typing import Any, Final
 
@@ -23,7 +24,8 @@ from engine.actions import Pass
 from engine.cards import SUIT_MASKS, Rank, mask_of
 from engine.game import SCHEMA_VERSION, Game, Phase
 from engine.legal import PlayRules
-from engine.melds import Meld, find_melds, has_bella, rank_melds, wins_game
+from engine.melds import Meld, has_bella, rank_melds, wins_game
+from engine.melds import find_melds as _find_melds
 from engine.rules import BellaAnnouncement, Rules
 from engine.view import PlayerView
 
@@ -43,6 +45,11 @@ __all__ = [
 _MAX_ATTEMPTS: Final = 400
 """Deals tried before the meld constraints are relaxed (they fail only on rare, very
 tight announcements; every other constraint is met by construction)."""
+
+find_melds = functools.lru_cache(maxsize=1 << 14)(_find_melds)
+""":func:`engine.melds.find_melds`, remembered: search asks it of the same hands (its own,
+the cards it placed) sample after sample; a pure function, so remembering changes no
+answer."""
 
 _MeldSig = tuple[tuple[int, int], ...]
 """A hand's melds as sorted (kind, top rank) pairs: what the table hears."""

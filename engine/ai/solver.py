@@ -14,6 +14,7 @@ the position was reached.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from engine.legal import PlayRules, legal_mask
@@ -32,60 +33,42 @@ def decode(value: int) -> tuple[int, bool]:
     return value >> 1, bool(value & 1)
 
 
+_Search = Callable[[list[int], int, list[int], int, int, int, int, int], int]
+
+
 class Solver:
     """Solves positions of one deal for one side; reuse it for positions of that deal
     (the table carries over)."""
 
-    __slots__ = (
-        "_duty_any",
-        "_higher",
-        "_led_only",
-        "_max_orders",
-        "_min_orders",
-        "_must_trump",
-        "_n",
-        "_overtrump",
-        "_partner_duty",
-        "_side",
-        "_table",
-        "_trump",
-        "nodes",
-    )
+    __slots__ = ("_search", "_trump", "_visits")
 
     def __init__(
         self, players: int, trump: int, side_seats: int, *, overtrump: PlayRules | bool = True
     ):
         """``side_seats``: bit mask of the seats whose points are maximized."""
-        self._n = players
         self._trump = trump
-        self._side = side_seats
-        self._overtrump = overtrump
+        self._visits = [0]
         play = PlayRules(overtrump=overtrump) if isinstance(overtrump, bool) else overtrump
-        # the play rules unpacked once: the search asks them at every node
-        self._duty_any = play.overtrump
-        self._led_only = play.trump_led_only
-        self._partner_duty = play.partner_duty
-        self._must_trump = play.must_trump
-        self._higher = HIGHER_TRUMPS[trump]
-        self._table: dict[tuple[int, int], tuple[int, int]] = {}
-        # a deal meets the same legal sets again and again: each is ordered once
-        self._max_orders: dict[int, list[int]] = {}
-        self._min_orders: dict[int, list[int]] = {}
-        self.nodes = 0
+        self._search = _searcher(players, trump, side_seats, play, self._visits)
+
+    @property
+    def nodes(self) -> int:
         """Positions visited so far (for tests and budgets)."""
+        return self._visits[0]
 
     def value(self, hands: list[int], trick_leader: int, trick: list[int]) -> int:
         """The position's value: see the module docstring and :func:`decode`."""
-        row = STRENGTH[self._trump]
+        trump = self._trump
+        row = STRENGTH[trump]
         win_pos = 0
         best_trump = -1
         trump_pos = -1
         for position, index in enumerate(trick):
             suit = index >> 3
-            if position and (suit == trick[0] >> 3 or suit == self._trump):
+            if position and (suit == trick[0] >> 3 or suit == trump):
                 if row[index] > row[trick[win_pos]]:
                     win_pos = position
-            if suit == self._trump and (best_trump < 0 or row[index] > row[best_trump]):
+            if suit == trump and (best_trump < 0 or row[index] > row[best_trump]):
                 best_trump = index
                 trump_pos = position
         return self._search(
@@ -93,8 +76,43 @@ class Solver:
             win_pos, best_trump, trump_pos,
         )  # fmt: skip
 
-    def _search(
-        self,
+
+def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int]) -> _Search:
+    """The alpha-beta search of one solver. A closure, so that the search reads its
+    constants (the deal's rules, tables, its transposition table) as local cells rather
+    than attributes, node after node."""
+    duty_any = play.overtrump
+    led_only = play.trump_led_only
+    partner_duty = play.partner_duty
+    must_trump = play.must_trump
+    higher_trumps = HIGHER_TRUMPS[trump]
+    trump_mask = SUIT_MASKS[trump]
+    row = STRENGTH[trump]
+    points = POINTS_BY_TRUMP[trump]
+    table: dict[tuple[int, int], tuple[int, int]] = {}
+    # a deal meets the same legal sets again and again: each is ordered once
+    max_orders: dict[int, list[int]] = {}
+    min_orders: dict[int, list[int]] = {}
+    last_bonus = 2 * LAST_TRICK + 1
+
+    def last_trick(hands: list[int], leader: int) -> int:
+        """The last trick's value, every card forced."""
+        first = hands[leader].bit_length() - 1
+        led = first >> 3
+        winner = leader
+        best_key = row[first]
+        total = points[first]
+        for offset in range(1, n):
+            seat = (leader + offset) % n
+            index = hands[seat].bit_length() - 1
+            total += points[index]
+            suit = index >> 3
+            if (suit == led or suit == trump) and row[index] > best_key:
+                best_key = row[index]
+                winner = seat
+        return 2 * total + last_bonus if side >> winner & 1 else 0
+
+    def search(
         hands: list[int],
         leader: int,
         trick: list[int],
@@ -107,12 +125,10 @@ class Solver:
         """``win_pos``: the trick's winning card's position so far; ``best_trump``,
         ``trump_pos``: its highest trump and that card's position (-1: none), kept as
         the trick grows instead of read again at every node."""
-        self.nodes += 1
-        n = self._n
+        visits[0] += 1
         count = len(trick)
         key: tuple[int, int] | None = None
         low, high = -_INFINITY, _INFINITY
-        trump = self._trump
         seat = (leader + count) % n
         hand = hands[seat]
         led = -1
@@ -123,7 +139,7 @@ class Solver:
             for other in hands:
                 packed = (packed << 32) | other
             key = (packed, leader)
-            entry = self._table.get(key)
+            entry = table.get(key)
             if entry is not None:
                 low, high = entry
                 if low >= beta:
@@ -135,40 +151,55 @@ class Solver:
                 alpha = max(alpha, low)
                 beta = min(beta, high)
             if not hand & (hand - 1):
-                return self._last_trick(hands, leader, key, low, high, alpha, beta)
+                # the forced last trick, valued at once; counted as the positions that
+                # playing it card by card visits: its other cards, and the empty end
+                visits[0] += n
+                best = last_trick(hands, leader)
+                if best <= alpha:
+                    high = min(high, best)
+                elif best >= beta:
+                    low = max(low, best)
+                else:
+                    low = high = best
+                table[key] = (low, high)
+                return best
             legal = hand
         else:
             # engine.legal.legal_cards, on the trick state carried down
             led = trick[0] >> 3
             duty = (
                 best_trump >= 0
-                and self._duty_any
-                and (not self._led_only or led == trump)
-                and (self._partner_duty or count - trump_pos != 2)
+                and duty_any
+                and (not led_only or led == trump)
+                and (partner_duty or count - trump_pos != 2)
             )
             legal = hand & SUIT_MASKS[led]
             if legal:
                 if duty and led == trump:
-                    legal = (legal & self._higher[best_trump]) or legal
+                    legal = (legal & higher_trumps[best_trump]) or legal
             else:
-                trumps = hand & SUIT_MASKS[trump]
+                trumps = hand & trump_mask
                 if not trumps:
                     legal = hand
                 else:
-                    higher = trumps & self._higher[best_trump] if duty else 0
-                    if self._must_trump:
+                    higher = trumps & higher_trumps[best_trump] if duty else 0
+                    if must_trump:
                         legal = higher or trumps
                     elif higher:
                         legal = (hand & ~trumps) | higher
                     else:
                         legal = hand
-        maximizing = bool(self._side >> seat & 1)
-        orders = self._max_orders if maximizing else self._min_orders
-        order = orders.get(legal)
-        if order is None:
-            order = orders[legal] = self._order(legal, maximizing)
-        row = STRENGTH[trump]
-        best = -_INFINITY if maximizing else _INFINITY
+        maximizing = side >> seat & 1
+        if maximizing:
+            order = max_orders.get(legal)
+            if order is None:
+                order = max_orders[legal] = _order(legal, row, points, True)
+            best = -_INFINITY
+        else:
+            order = min_orders.get(legal)
+            if order is None:
+                order = min_orders[legal] = _order(legal, row, points, False)
+            best = _INFINITY
         window_alpha, window_beta = alpha, beta
         last_card = count + 1 == n
         win_key = row[trick[win_pos]] if count else -1
@@ -190,20 +221,15 @@ class Solver:
             if last_card:
                 winner = (leader + next_win) % n
                 gain = 0
-                if self._side >> winner & 1:
-                    points = POINTS_BY_TRUMP[trump]
+                if side >> winner & 1:
                     for card in trick:
                         gain += points[card]
                     gain *= 2
                     if not hands[winner]:
-                        gain += 2 * LAST_TRICK + 1
-                result = gain + self._search(
-                    hands, winner, [], alpha - gain, beta - gain, 0, -1, -1
-                )
+                        gain += last_bonus
+                result = gain + search(hands, winner, [], alpha - gain, beta - gain, 0, -1, -1)
             else:
-                result = self._search(
-                    hands, leader, trick, alpha, beta, next_win, next_best, next_pos
-                )
+                result = search(hands, leader, trick, alpha, beta, next_win, next_best, next_pos)
             trick.pop()
             if maximizing:
                 if result > best:
@@ -224,63 +250,25 @@ class Solver:
                 low = max(low, best)
             else:
                 low = high = best
-            self._table[key] = (low, high)
+            table[key] = (low, high)
         return best
 
-    def _last_trick(
-        self,
-        hands: list[int],
-        leader: int,
-        key: tuple[int, int],
-        low: int,
-        high: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The last trick, every card forced: valued at once, with the table entry and
-        the count of positions that visiting it card by card would have left."""
-        self.nodes += self._n  # its other cards, and the empty position after it
-        trump = self._trump
-        row = STRENGTH[trump]
-        points = POINTS_BY_TRUMP[trump]
-        n = self._n
-        first = hands[leader].bit_length() - 1
-        led = first >> 3
-        winner = leader
-        best_key = row[first]
-        total = points[first]
-        for offset in range(1, n):
-            seat = (leader + offset) % n
-            index = hands[seat].bit_length() - 1
-            total += points[index]
-            suit = index >> 3
-            if (suit == led or suit == trump) and row[index] > best_key:
-                best_key = row[index]
-                winner = seat
-        best = 2 * (total + LAST_TRICK) + 1 if self._side >> winner & 1 else 0
-        if best <= alpha:
-            high = min(high, best)
-        elif best >= beta:
-            low = max(low, best)
-        else:
-            low = high = best
-        self._table[key] = (low, high)
-        return best
+    return search
 
-    def _order(self, legal: int, maximizing: bool) -> list[int]:
-        """Strong and valuable cards first for the side, weak ones first against it:
-        cutoffs come sooner when likely-best moves are tried first."""
-        trump = self._trump
-        row = STRENGTH[trump]
-        points = POINTS_BY_TRUMP[trump]
-        cards = []
-        while legal:
-            low = legal & -legal
-            index = low.bit_length() - 1
-            cards.append((row[index] * 16 + points[index], index))
-            legal ^= low
-        cards.sort(reverse=maximizing)
-        return [index for _, index in cards]
+
+def _order(
+    legal: int, row: tuple[int, ...], points: tuple[int, ...], maximizing: bool
+) -> list[int]:
+    """Strong and valuable cards first for the side, weak ones first against it:
+    cutoffs come sooner when likely-best moves are tried first."""
+    cards = []
+    while legal:
+        low = legal & -legal
+        index = low.bit_length() - 1
+        cards.append((row[index] * 16 + points[index], index))
+        legal ^= low
+    cards.sort(reverse=maximizing)
+    return [index for _, index in cards]
 
 
 def brute_force(
