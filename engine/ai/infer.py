@@ -16,16 +16,15 @@ only under a model of how a seat bids (:mod:`engine.ai.evidence`).
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 from engine.actions import Pass
 from engine.cards import SUIT_MASKS, Rank, mask_of
 from engine.game import SCHEMA_VERSION, Game, Phase
 from engine.legal import PlayRules
-from engine.melds import Meld, has_bella, rank_melds, wins_game
-from engine.melds import find_melds as _find_melds
+from engine.melds import Meld, find_melds, has_bella, rank_melds, wins_game
 from engine.rules import BellaAnnouncement, Rules
 from engine.view import PlayerView
 
@@ -45,11 +44,6 @@ __all__ = [
 _MAX_ATTEMPTS: Final = 400
 """Deals tried before the meld constraints are relaxed (they fail only on rare, very
 tight announcements; every other constraint is met by construction)."""
-
-find_melds = functools.lru_cache(maxsize=1 << 14)(_find_melds)
-""":func:`engine.melds.find_melds`, remembered: search asks it of the same hands (its own,
-the cards it placed) sample after sample; a pure function, so remembering changes no
-answer."""
 
 _MeldSig = tuple[tuple[int, int], ...]
 """A hand's melds as sorted (kind, top rank) pairs: what the table hears."""
@@ -120,6 +114,22 @@ class Knowledge:
     """The dealer of the hand (-1: unknown), for ``meld_tie=deal_order``."""
     bidder: int | None = None
     """The bidder once trump is chosen, for ``defenders_pool_melds``."""
+    _found: dict[int, tuple[Meld, ...]] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Melds by hand, as :meth:`melds` found them."""
+    _heard: dict[int, _MeldSig | None] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """What the table hears of a hand's melds by hand (None: a game-winning run)."""
+
+    def melds(self, hand: int) -> tuple[Meld, ...]:
+        """:func:`engine.melds.find_melds` of ``hand`` under these rules, remembered:
+        search asks it of the same hands (its own, the placed runs) deal after deal."""
+        found = self._found.get(hand)
+        if found is None:
+            found = self._found[hand] = find_melds(hand, self.rules, self.players)
+        return found
 
     def sample(self, rng: random.Random) -> Deal:
         """A random deal consistent with every constraint.
@@ -183,20 +193,26 @@ class Knowledge:
         for seat, wanted in enumerate(self.announced):
             if wanted is None or seat == self.seat:
                 continue
-            melds = find_melds(start[seat], rules, self.players)
-            if _signature(melds) != wanted:
-                return False
-            if any(wins_game(m, rules) for m in melds):
+            hand = start[seat]
+            if hand in self._heard:
+                heard = self._heard[hand]
+            else:
+                melds = self.melds(hand)
+                winning = any(wins_game(m, rules) for m in melds)
+                heard = self._heard[hand] = None if winning else _signature(melds)
+            if heard != wanted:
                 return False
         if self.melds_known:
             dealer = self.dealer if self.dealer >= 0 else None
-            layout = meld_layout(start, self.trump, self.leader, rules, dealer, self.bidder)
+            layout = meld_layout(
+                start, self.trump, self.leader, rules, dealer, self.bidder, melds_of=self.melds
+            )
             if layout.side != self.meld_side:
                 return False
             for seat, (suit, top, length) in self.shown:
                 if not any(
                     m.suit == suit and m.top == top and m.length == length
-                    for m in find_melds(start[seat], rules, self.players)
+                    for m in self.melds(start[seat])
                 ):
                     return False
         return True
@@ -364,12 +380,15 @@ def meld_layout(
     bidder: int | None = None,
     *,
     melds: bool = True,
+    melds_of: Callable[[int], tuple[Meld, ...]] | None = None,
 ) -> MeldLayout:
     """Who scores melds and bella, from the hands as they were at the start of the play
     (RULES.md §5 through :func:`engine.melds.rank_melds`, as :class:`engine.Game` does).
 
     ``dealer`` defaults to the seat before ``leader``; ``bidder`` is needed for
-    ``defenders_pool_melds`` (without it the option is not applied). A tie that
+    ``defenders_pool_melds`` (without it the option is not applied); ``melds_of``, if
+    given, finds a hand's melds under ``rules`` (a remembering
+    :meth:`Knowledge.melds`). A tie that
     ``meld_tie=last_trick`` leaves to the last trick is counted for the first to play
     among the tied: a simplification of the utility, not of the rules. ``melds=False``
     (a висяк hand, RULES-VARIANTS §19): only bella."""
@@ -378,7 +397,12 @@ def meld_layout(
     sides = [seat % 2 if n == 4 and not solo else seat for seat in range(n)]
     pool = rules.defenders_pool_melds and n == 3 and bidder is not None
     groups = [int(seat != bidder) for seat in range(n)] if pool else sides
-    found = [find_melds(hand, rules, n) if melds else () for hand in start_hands]
+    if not melds:
+        found: list[tuple[Meld, ...]] = [() for _ in start_hands]
+    elif melds_of is not None:
+        found = [melds_of(hand) for hand in start_hands]
+    else:
+        found = [find_melds(hand, rules, n) for hand in start_hands]
     bella = None
     debertz = None
     for offset in range(n):

@@ -222,6 +222,7 @@ class SearchPlayer:
                     view.dealer,
                     bidder,
                     melds=not view.visyak_pool,
+                    melds_of=info.melds,
                 )
             else:
                 # the melds are public now; only an unannounced bella is still hidden
@@ -267,9 +268,7 @@ class SearchPlayer:
                 outcome = (layout, *card_points, *tricks, last)
                 worth = worths.get(outcome)
                 if worth is None:
-                    worth = worths[outcome] = frame.utility(
-                        side, layout, card_points, tricks, last
-                    )
+                    worth = worths[outcome] = frame.utility(side, layout, card_points, tricks, last)
                 totals[j] += worth
             done += 1
         self.last_samples = done
