@@ -89,7 +89,7 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
     trump_mask = SUIT_MASKS[trump]
     row = STRENGTH[trump]
     points = POINTS_BY_TRUMP[trump]
-    table: dict[tuple[int, int], tuple[int, int]] = {}
+    table: dict[tuple[int, ...], tuple[int, int]] = {}
     # a deal meets the same legal sets again and again: each is ordered once
     max_orders: dict[int, list[int]] = {}
     min_orders: dict[int, list[int]] = {}
@@ -127,7 +127,7 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
         the trick grows instead of read again at every node."""
         visits[0] += 1
         count = len(trick)
-        key: tuple[int, int] | None = None
+        key: tuple[int, ...] | None = None
         low, high = -_INFINITY, _INFINITY
         seat = (leader + count) % n
         hand = hands[seat]
@@ -135,10 +135,7 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
         if count == 0:
             if not hand:
                 return 0
-            packed = 0
-            for other in hands:
-                packed = (packed << 32) | other
-            key = (packed, leader)
+            key = (*hands, leader)
             entry = table.get(key)
             if entry is not None:
                 low, high = entry
@@ -206,17 +203,19 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
         for index in order:
             hands[seat] = hand ^ (1 << index)
             suit = index >> 3
-            strength = row[index]
             if count == 0:
                 next_win = 0
                 next_best, next_pos = (index, 0) if suit == trump else (-1, -1)
-            else:
-                next_win = win_pos
-                if (suit == led or suit == trump) and strength > win_key:
-                    next_win = count
-                next_best, next_pos = best_trump, trump_pos
-                if suit == trump and (best_trump < 0 or strength > row[best_trump]):
+            elif suit == trump:
+                strength = row[index]
+                next_win = count if strength > win_key else win_pos
+                if best_trump < 0 or strength > row[best_trump]:
                     next_best, next_pos = index, count
+                else:
+                    next_best, next_pos = best_trump, trump_pos
+            else:
+                next_win = count if suit == led and row[index] > win_key else win_pos
+                next_best, next_pos = best_trump, trump_pos
             trick.append(index)
             if last_card:
                 winner = (leader + next_win) % n
