@@ -128,11 +128,13 @@ def play_out(
     best_trump = -1
     trump_pos = -1
     trick_points = 0
+    win_key = row[trick[0]] if trick else -1
     for position, index in enumerate(trick):
         trick_points += points[index]
         suit = index >> 3
-        if position and (suit == led or suit == trump) and row[index] > row[trick[win_pos]]:
+        if position and (suit == led or suit == trump) and row[index] > win_key:
             win_pos = position
+            win_key = row[index]
         if suit == trump and (best_trump < 0 or row[index] > row[best_trump]):
             best_trump = index
             trump_pos = position
@@ -143,21 +145,27 @@ def play_out(
         if count == 0:
             legal = hand
         else:
-            duty = (
-                best_trump >= 0
-                and duty_any
-                and (not led_only or led == trump)
-                and (partner_duty or count - trump_pos != 2)
-            )
             legal = hand & SUIT_MASKS[led]
+            # the duty to overtrump is read only where it can matter
             if legal:
-                if duty and led == trump:
+                if (
+                    led == trump
+                    and best_trump >= 0
+                    and duty_any
+                    and (partner_duty or count - trump_pos != 2)
+                ):
                     legal = (legal & higher_trumps[best_trump]) or legal
             else:
                 trumps = hand & trump_mask
                 if not trumps:
                     legal = hand
                 else:
+                    duty = (
+                        best_trump >= 0
+                        and duty_any
+                        and (not led_only or led == trump)
+                        and (partner_duty or count - trump_pos != 2)
+                    )
                     higher = trumps & higher_trumps[best_trump] if duty else 0
                     if must_trump:
                         legal = higher or trumps
@@ -184,17 +192,23 @@ def play_out(
         if count == 0:
             led = suit
             win_pos = 0
+            win_key = row[index]
             best_trump, trump_pos = (index, 0) if suit == trump else (-1, -1)
         else:
             if suit != led:
                 voids[seat] |= SUIT_MASKS[led]
                 if suit != trump:
                     voids[seat] |= trump_mask
-            if (suit == led or suit == trump) and row[index] > row[trick[win_pos]]:
+            if suit == trump:
+                if row[index] > win_key:
+                    win_pos = count
+                    win_key = row[index]
+                if best_trump < 0 or row[index] > row[best_trump]:
+                    best_trump = index
+                    trump_pos = count
+            elif suit == led and row[index] > win_key:
                 win_pos = count
-            if suit == trump and (best_trump < 0 or row[index] > row[best_trump]):
-                best_trump = index
-                trump_pos = count
+                win_key = row[index]
         trick.append(index)
         count += 1
         if count == n:
