@@ -139,13 +139,30 @@ def play_out(
             best_trump = index
             trump_pos = position
     while True:
-        hand = hands[seat]
-        if not hand:
-            break
         if count == 0:
-            legal = hand
-        else:
-            legal = hand & SUIT_MASKS[led]
+            hand = hands[seat]
+            if not hand:
+                break
+            if hand & (hand - 1):
+                outstanding = FULL & ~gone & ~hand
+                index = choose_lead(seat, hand, hand, n, trump, outstanding, voids, bidder, solo)
+            else:
+                index = hand.bit_length() - 1
+            bit = 1 << index
+            hands[seat] = hand ^ bit
+            gone |= bit
+            led = index >> 3
+            trick_points = points[index]
+            win_pos = 0
+            win_key = row[index]
+            best_trump, trump_pos = (index, 0) if led == trump else (-1, -1)
+            trick.append(index)
+            count = 1
+            seat = seat + 1 if seat + 1 < n else 0
+        led_mask = SUIT_MASKS[led]
+        while count < n:
+            hand = hands[seat]
+            legal = hand & led_mask
             # the duty to overtrump is read only where it can matter
             if legal:
                 if (
@@ -173,54 +190,46 @@ def play_out(
                         legal = (hand & ~trumps) | higher
                     else:
                         legal = hand
-        if not legal & (legal - 1):
-            index = legal.bit_length() - 1
-        elif count == 0:
-            outstanding = FULL & ~gone & ~hand
-            index = choose_lead(seat, hand, legal, n, trump, outstanding, voids, bidder, solo)
-        else:
-            outstanding = FULL & ~gone & ~hand
-            index = choose_follow(
-                seat, legal, trick, leader, n, trump, outstanding, voids, bidder, solo,
-                win_pos, trick_points,
-            )  # fmt: skip
-        bit = 1 << index
-        hands[seat] = hand ^ bit
-        gone |= bit
-        suit = index >> 3
-        trick_points += points[index]
-        if count == 0:
-            led = suit
-            win_pos = 0
-            win_key = row[index]
-            best_trump, trump_pos = (index, 0) if suit == trump else (-1, -1)
-        else:
-            if suit != led:
-                voids[seat] |= SUIT_MASKS[led]
-                if suit != trump:
-                    voids[seat] |= trump_mask
-            if suit == trump:
+            if legal & (legal - 1):
+                outstanding = FULL & ~gone & ~hand
+                index = choose_follow(
+                    seat, legal, trick, leader, n, trump, outstanding, voids, bidder, solo,
+                    win_pos, trick_points,
+                )  # fmt: skip
+            else:
+                index = legal.bit_length() - 1
+            bit = 1 << index
+            hands[seat] = hand ^ bit
+            gone |= bit
+            suit = index >> 3
+            trick_points += points[index]
+            if suit == led:
                 if row[index] > win_key:
                     win_pos = count
                     win_key = row[index]
-                if best_trump < 0 or row[index] > row[best_trump]:
+                if suit == trump and row[index] > row[best_trump]:
                     best_trump = index
                     trump_pos = count
-            elif suit == led and row[index] > win_key:
-                win_pos = count
-                win_key = row[index]
-        trick.append(index)
-        count += 1
-        if count == n:
-            winner = (leader + win_pos) % n
-            card_points[winner] += trick_points
-            trick_points = 0
-            tricks_won[winner] += 1
-            trick.clear()
-            count = 0
-            leader = winner
-            seat = winner
-            last = winner
-        else:
+            else:
+                voids[seat] |= led_mask
+                if suit == trump:
+                    if row[index] > win_key:
+                        win_pos = count
+                        win_key = row[index]
+                    if best_trump < 0 or row[index] > row[best_trump]:
+                        best_trump = index
+                        trump_pos = count
+                else:
+                    voids[seat] |= trump_mask
+            trick.append(index)
+            count += 1
             seat = seat + 1 if seat + 1 < n else 0
+        winner = (leader + win_pos) % n
+        card_points[winner] += trick_points
+        tricks_won[winner] += 1
+        trick.clear()
+        count = 0
+        leader = winner
+        seat = winner
+        last = winner
     return last
