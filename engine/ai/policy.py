@@ -230,7 +230,10 @@ def choose_follow(
         beats |= trump_mask
     winners = legal & beats
 
-    partner = _partner(seat, n, bidder, solo)
+    if n == 4:  # _partner, inline: this runs for most cards of a rollout
+        partner = -1 if solo else (seat + 2) % 4
+    else:
+        partner = 3 - seat - bidder if n == 3 and seat != bidder and bidder >= 0 else -1
     if winner == partner:
         if remaining == 0 or _safe(
             best_card, seat, remaining, partner, n, trump, outstanding, voids
@@ -358,6 +361,9 @@ def _cheapest(mask: int, trump: int) -> int:
     """The card of ``mask`` that costs least to give away (as :func:`~.bits.lowest`),
     from one table lookup per suit."""
     cheapest = CHEAPEST[trump]
+    top_suit = (mask.bit_length() - 1) >> 3
+    if not mask & ((1 << 8 * top_suit) - 1):
+        return cheapest[top_suit][mask >> 8 * top_suit]  # one suit: one lookup
     points = POINTS_BY_TRUMP[trump]
     row = STRENGTH[trump]
     best = -1
