@@ -303,6 +303,13 @@ def _fence_mask(suit: int, top: int, length: int, exact: bool) -> int:
     return fence
 
 
+_INDICES: Final = tuple(
+    tuple(tuple(suit * 8 + rank for rank in range(8) if byte >> rank & 1) for byte in range(256))
+    for suit in range(4)
+)
+"""``_INDICES[suit][byte]``: the card indices of a suit's byte of a mask, in order."""
+
+
 def _assign(
     pool: int,
     hands: list[int],
@@ -327,19 +334,21 @@ def _assign(
     for seat in range(n):
         if seat != me and room[seat]:
             any_forbidden |= forbidden[seat]
-    mask = pool
+    mask = pool & any_forbidden
     while mask:
         low = mask & -mask
         index = low.bit_length() - 1
         mask ^= low
-        if low & any_forbidden:
-            places = [
-                seat for seat in range(n) if seat != me and room[seat] and not forbidden[seat] & low
-            ]
-            places.append(n)
-            restricted.append((len(places), index, places))
-        else:
-            free.append(index)
+        places = [
+            seat for seat in range(n) if seat != me and room[seat] and not forbidden[seat] & low
+        ]
+        places.append(n)
+        restricted.append((len(places), index, places))
+    free_mask = pool & ~any_forbidden
+    for suit in range(4):
+        byte = free_mask >> 8 * suit & 255
+        if byte:
+            free.extend(_INDICES[suit][byte])
     restricted.sort()
     stock: list[int] = []
     for _, index, places in restricted:
@@ -362,9 +371,12 @@ def _assign(
     position = 0
     for seat in range(n):
         take = room[seat] if seat != me else 0
-        for index in free[position : position + take]:
-            hands[seat] |= 1 << index
-        position += take
+        if take:
+            dealt = hands[seat]
+            for index in free[position : position + take]:
+                dealt |= 1 << index
+            hands[seat] = dealt
+            position += take
     if len(free) - position != room[n]:
         return None
     stock.extend(free[position:])
