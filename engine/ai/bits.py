@@ -21,6 +21,7 @@ __all__ = [
     "SUIT_MASKS",
     "highest",
     "lowest",
+    "open_trick",
 ]
 
 FULL: Final = (1 << 32) - 1
@@ -113,3 +114,20 @@ def lowest(mask: int, trump: int) -> int:
             best = index
         mask ^= low
     return best
+
+
+def open_trick(trick: list[int], trump: int) -> tuple[int, int, int]:
+    """What the fast paths carry of an open trick as it grows: the position of the card
+    winning it, and its highest trump with that card's position (-1, -1: none)."""
+    row = STRENGTH[trump]
+    win_pos = 0
+    best_trump = -1
+    trump_pos = -1
+    for position, index in enumerate(trick):
+        suit = index >> 3
+        if position and suit in (trick[0] >> 3, trump) and row[index] > row[trick[win_pos]]:
+            win_pos = position
+        if suit == trump and (best_trump < 0 or row[index] > row[best_trump]):
+            best_trump = index
+            trump_pos = position
+    return win_pos, best_trump, trump_pos

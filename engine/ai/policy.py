@@ -45,7 +45,7 @@ def trick_winner(trick: list[int], leader: int, n: int, trump: int) -> int:
     for position in range(1, len(trick)):
         index = trick[position]
         suit = index >> 3
-        if (suit == led or suit == trump) and row[index] > best_key:
+        if (suit in (led, trump)) and row[index] > best_key:
             best_key = row[index]
             best = position
     return (leader + best) % n
@@ -128,7 +128,7 @@ def choose_lead(
     if out_trumps:
         for other in range(n):
             void = voids[other]
-            if not void or other == seat or other == partner:
+            if not void or other in (seat, partner):
                 continue
             if void & trump_mask != trump_mask:
                 for _, suit_mask in _SUITS:

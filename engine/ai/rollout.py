@@ -13,7 +13,7 @@ from engine.legal import PlayRules
 from engine.rules import Rules
 from engine.scoring import score_hand, side_count
 
-from .bits import FULL, HIGHER_TRUMPS, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS
+from .bits import FULL, HIGHER_TRUMPS, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS, open_trick
 from .infer import MeldLayout
 from .policy import choose_follow, choose_lead
 
@@ -124,20 +124,11 @@ def play_out(
     seat = (leader + count) % n
     last = leader
     led = trick[0] >> 3 if trick else -1
-    win_pos = 0
-    best_trump = -1
-    trump_pos = -1
+    win_pos, best_trump, trump_pos = open_trick(trick, trump)
+    win_key = row[trick[win_pos]] if trick else -1
     trick_points = 0
-    win_key = row[trick[0]] if trick else -1
-    for position, index in enumerate(trick):
+    for index in trick:
         trick_points += points[index]
-        suit = index >> 3
-        if position and (suit == led or suit == trump) and row[index] > win_key:
-            win_pos = position
-            win_key = row[index]
-        if suit == trump and (best_trump < 0 or row[index] > row[best_trump]):
-            best_trump = index
-            trump_pos = position
     while True:
         if count == 0:
             hand = hands[seat]

@@ -19,7 +19,7 @@ from typing import Final
 
 from engine.legal import PlayRules, legal_mask
 
-from .bits import HIGHER_TRUMPS, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS
+from .bits import HIGHER_TRUMPS, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS, open_trick
 from .policy import trick_winner
 
 __all__ = ["Solver", "brute_force", "decode"]
@@ -58,19 +58,7 @@ class Solver:
 
     def value(self, hands: list[int], trick_leader: int, trick: list[int]) -> int:
         """The position's value: see the module docstring and :func:`decode`."""
-        trump = self._trump
-        row = STRENGTH[trump]
-        win_pos = 0
-        best_trump = -1
-        trump_pos = -1
-        for position, index in enumerate(trick):
-            suit = index >> 3
-            if position and (suit == trick[0] >> 3 or suit == trump):
-                if row[index] > row[trick[win_pos]]:
-                    win_pos = position
-            if suit == trump and (best_trump < 0 or row[index] > row[best_trump]):
-                best_trump = index
-                trump_pos = position
+        win_pos, best_trump, trump_pos = open_trick(trick, self._trump)
         return self._search(
             list(hands), trick_leader, list(trick), -_INFINITY, _INFINITY,
             win_pos, best_trump, trump_pos,
@@ -107,7 +95,7 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
             index = hands[seat].bit_length() - 1
             total += points[index]
             suit = index >> 3
-            if (suit == led or suit == trump) and row[index] > best_key:
+            if (suit in (led, trump)) and row[index] > best_key:
                 best_key = row[index]
                 winner = seat
         return 2 * total + last_bonus if side >> winner & 1 else 0

@@ -15,7 +15,6 @@ from engine.legal import PlayRules, legal_mask
 
 from . import reference_policy as reference
 
-
 Args = tuple[int, int, int, list[int], int, int, int, int, list[int], int, bool]
 
 
