@@ -11,9 +11,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from .cards import HIGHER_TRUMPS, PLAIN_STRENGTH, POINTS_BY_TRUMP, SUIT_MASKS, TRUMP_STRENGTH
+from .cards import PLAIN_STRENGTH, POINTS_BY_TRUMP, TRUMP_STRENGTH
 from .game import Game, Phase
-from .legal import PlayRules, legal_mask
+from .legal import PlayRules, legal_cards, legal_mask
 
 __all__ = ["PlayState", "legal_mask", "play_state", "random_playout"]
 
@@ -87,18 +87,11 @@ def random_playout(
     hands = list(state.hands)
     trump = state.trump
     play = state.play
-    # engine.legal.legal_cards and PlayRules.duty unpacked: called for every card, and
-    # the trick's state they read is kept here as the trick grows
-    duty_any = play.overtrump
-    led_only = play.trump_led_only
-    partner_duty = play.partner_duty
     must_trump = play.must_trump
     pairs = n == 4
-    higher_trumps = HIGHER_TRUMPS[trump] if trump >= 0 else ()
-    trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
     points_table = POINTS_BY_TRUMP[trump]
     taken = list(state.card_points)
-    trick = state.trick_cards
+    trick = list(state.trick_cards)
     seat = (state.trick_leader + len(trick)) % n
     leader = state.trick_leader
     # Replay the open trick's cards into the running best.
@@ -131,28 +124,9 @@ def random_playout(
         if in_trick == 0:
             legal = hand
         else:
-            duty = (
-                best_trump >= 0
-                and duty_any
-                and (not led_only or led == trump)
-                and (partner_duty or not (pairs and best_seat == (seat + 2) % 4))
-            )
-            legal = hand & SUIT_MASKS[led]
-            if legal:
-                if duty and led == trump:
-                    legal = (legal & higher_trumps[best_trump]) or legal
-            else:
-                trumps = hand & trump_mask
-                if not trumps:
-                    legal = hand
-                else:
-                    higher = trumps & higher_trumps[best_trump] if duty else 0
-                    if must_trump:
-                        legal = higher or trumps
-                    elif higher:
-                        legal = (hand & ~trumps) | higher
-                    else:
-                        legal = hand
+            partner = pairs and best_seat == (seat + 2) % 4
+            duty = play.duty(led, trump, best_trump, partner)
+            legal = legal_cards(hand, led, trump, best_trump, duty=duty, must_trump=must_trump)
         skip = int(random_float() * legal.bit_count())
         while skip:
             legal &= legal - 1

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import Suit
-from engine.legal import PlayRules
+from engine.legal import PlayRules, legal_cards
 from engine.rules import Rules
 from engine.scoring import score_hand, side_count
 
-from .bits import FULL, HIGHER_TRUMPS, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS, open_trick
+from .bits import FULL, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS, open_trick
 from .infer import MeldLayout
 from .policy import choose_follow, choose_lead
 
@@ -109,13 +109,10 @@ def play_out(
     n = len(hands)
     play = PlayRules(overtrump=overtrump) if isinstance(overtrump, bool) else overtrump
     solo = play.solo
-    # engine.legal.legal_cards unpacked: the trick's state is kept as it grows instead
-    # of being read again for every card
-    duty_any = play.overtrump
-    led_only = play.trump_led_only
-    partner_duty = play.partner_duty
+    # the trick's state that engine.legal.legal_cards reads is kept as the trick grows
+    # instead of being read again for every card
+    duty_of = play.duty
     must_trump = play.must_trump
-    higher_trumps = HIGHER_TRUMPS[trump]
     points = POINTS_BY_TRUMP[trump]
     row = STRENGTH[trump]
     trump_mask = SUIT_MASKS[trump]
@@ -153,34 +150,11 @@ def play_out(
         led_mask = SUIT_MASKS[led]
         while count < n:
             hand = hands[seat]
-            legal = hand & led_mask
-            # the duty to overtrump is read only where it can matter
-            if legal:
-                if (
-                    led == trump
-                    and best_trump >= 0
-                    and duty_any
-                    and (partner_duty or count - trump_pos != 2)
-                ):
-                    legal = (legal & higher_trumps[best_trump]) or legal
-            else:
-                trumps = hand & trump_mask
-                if not trumps:
-                    legal = hand
-                else:
-                    duty = (
-                        best_trump >= 0
-                        and duty_any
-                        and (not led_only or led == trump)
-                        and (partner_duty or count - trump_pos != 2)
-                    )
-                    higher = trumps & higher_trumps[best_trump] if duty else 0
-                    if must_trump:
-                        legal = higher or trumps
-                    elif higher:
-                        legal = (hand & ~trumps) | higher
-                    else:
-                        legal = hand
+            legal = legal_cards(
+                hand, led, trump, best_trump,
+                duty=duty_of(led, trump, best_trump, count - trump_pos == 2),
+                must_trump=must_trump,
+            )  # fmt: skip
             if legal & (legal - 1):
                 outstanding = FULL & ~gone & ~hand
                 index = choose_follow(

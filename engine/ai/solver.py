@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from engine.legal import PlayRules, legal_mask
+from engine.legal import PlayRules, legal_cards, legal_mask
 
-from .bits import HIGHER_TRUMPS, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS, open_trick
+from .bits import POINTS_BY_TRUMP, STRENGTH, open_trick
 from .policy import trick_winner
 
 __all__ = ["Solver", "brute_force", "decode"]
@@ -69,12 +69,8 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
     """The alpha-beta search of one solver. A closure, so that the search reads its
     constants (the deal's rules, tables, its transposition table) as local cells rather
     than attributes, node after node."""
-    duty_any = play.overtrump
-    led_only = play.trump_led_only
-    partner_duty = play.partner_duty
+    duty_of = play.duty
     must_trump = play.must_trump
-    higher_trumps = HIGHER_TRUMPS[trump]
-    trump_mask = SUIT_MASKS[trump]
     row = STRENGTH[trump]
     points = POINTS_BY_TRUMP[trump]
     table: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -150,30 +146,12 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
                 return best
             legal = hand
         else:
-            # engine.legal.legal_cards, on the trick state carried down
             led = trick[0] >> 3
-            duty = (
-                best_trump >= 0
-                and duty_any
-                and (not led_only or led == trump)
-                and (partner_duty or count - trump_pos != 2)
-            )
-            legal = hand & SUIT_MASKS[led]
-            if legal:
-                if duty and led == trump:
-                    legal = (legal & higher_trumps[best_trump]) or legal
-            else:
-                trumps = hand & trump_mask
-                if not trumps:
-                    legal = hand
-                else:
-                    higher = trumps & higher_trumps[best_trump] if duty else 0
-                    if must_trump:
-                        legal = higher or trumps
-                    elif higher:
-                        legal = (hand & ~trumps) | higher
-                    else:
-                        legal = hand
+            legal = legal_cards(
+                hand, led, trump, best_trump,
+                duty=duty_of(led, trump, best_trump, count - trump_pos == 2),
+                must_trump=must_trump,
+            )  # fmt: skip
         maximizing = side >> seat & 1
         if maximizing:
             order = max_orders.get(legal)
