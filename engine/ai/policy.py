@@ -160,23 +160,20 @@ def choose_lead(
         cards = legal & suit_mask
         if not cards:
             continue
-        if suit == trump:
-            extra = 40 if hand & ~trump_mask else 0
-            index = CHEAPEST[trump][suit][cards >> 8 * suit]
-            cost = points[index] * 4 + row[index] + extra
-            if cost < best_cost:
-                best_cost = cost
-                best = index
-            continue
-        suit_cards = hand & suit_mask
-        extra = suit_cards.bit_count() * 2 if my_trumps else 0
         ten = suit * 8 + _TEN
         below_ten = 0  # the ten's guards, when leading one of them gives the ten away
-        if suit_cards >> ten & 1 and outstanding & above[ten]:
-            guards = suit_cards & ~above[ten]
-            if guards.bit_count() <= 2:
-                below_ten = guards
-        if not below_ten and not cards >> ten & 1:
+        if suit == trump:
+            extra = 40 if hand & ~trump_mask else 0
+            plain_ten = 0
+        else:
+            suit_cards = hand & suit_mask
+            extra = suit_cards.bit_count() * 2 if my_trumps else 0
+            if suit_cards >> ten & 1 and outstanding & above[ten]:
+                guards = suit_cards & ~above[ten]
+                if guards.bit_count() <= 2:
+                    below_ten = guards
+            plain_ten = cards >> ten & 1
+        if not below_ten and not plain_ten:
             # no card of the suit has a surcharge: its cheapest by the table
             index = CHEAPEST[trump][suit][cards >> 8 * suit]
             cost = points[index] * 4 + row[index] + extra

@@ -136,13 +136,7 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
                 # playing it card by card visits: its other cards, and the empty end
                 visits[0] += n
                 best = last_trick(hands, leader)
-                if best <= alpha:
-                    high = min(high, best)
-                elif best >= beta:
-                    low = max(low, best)
-                else:
-                    low = high = best
-                table[key] = (low, high)
+                table[key] = _bounds(best, low, high, alpha, beta)
                 return best
             legal = hand
         else:
@@ -209,16 +203,20 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
                 break
         hands[seat] = hand
         if key is not None:
-            if best <= window_alpha:
-                high = min(high, best)
-            elif best >= window_beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            table[key] = (low, high)
+            table[key] = _bounds(best, low, high, window_alpha, window_beta)
         return best
 
     return search
+
+
+def _bounds(best: int, low: int, high: int, alpha: int, beta: int) -> tuple[int, int]:
+    """A position's table entry once searched in the window (alpha, beta): below the
+    window ``best`` is only an upper bound, above it a lower one, inside it exact."""
+    if best <= alpha:
+        return low, min(high, best)
+    if best >= beta:
+        return max(low, best), high
+    return best, best
 
 
 def _order(
