@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 from engine.actions import Pass
@@ -113,6 +114,22 @@ class Knowledge:
     """The dealer of the hand (-1: unknown), for ``meld_tie=deal_order``."""
     bidder: int | None = None
     """The bidder once trump is chosen, for ``defenders_pool_melds``."""
+    _found: dict[int, tuple[Meld, ...]] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Melds by hand, as :meth:`melds` found them."""
+    _heard: dict[int, _MeldSig | None] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """What the table hears of a hand's melds by hand (None: a game-winning run)."""
+
+    def melds(self, hand: int) -> tuple[Meld, ...]:
+        """:func:`engine.melds.find_melds` of ``hand`` under these rules, remembered:
+        search asks it of the same hands (its own, the placed runs) deal after deal."""
+        found = self._found.get(hand)
+        if found is None:
+            found = self._found[hand] = find_melds(hand, self.rules, self.players)
+        return found
 
     def sample(self, rng: random.Random) -> Deal:
         """A random deal consistent with every constraint.
@@ -176,20 +193,26 @@ class Knowledge:
         for seat, wanted in enumerate(self.announced):
             if wanted is None or seat == self.seat:
                 continue
-            melds = find_melds(start[seat], rules, self.players)
-            if _signature(melds) != wanted:
-                return False
-            if any(wins_game(m, rules) for m in melds):
+            hand = start[seat]
+            if hand in self._heard:
+                heard = self._heard[hand]
+            else:
+                melds = self.melds(hand)
+                winning = any(wins_game(m, rules) for m in melds)
+                heard = self._heard[hand] = None if winning else _signature(melds)
+            if heard != wanted:
                 return False
         if self.melds_known:
             dealer = self.dealer if self.dealer >= 0 else None
-            layout = meld_layout(start, self.trump, self.leader, rules, dealer, self.bidder)
+            layout = meld_layout(
+                start, self.trump, self.leader, rules, dealer, self.bidder, melds_of=self.melds
+            )
             if layout.side != self.meld_side:
                 return False
             for seat, (suit, top, length) in self.shown:
                 if not any(
                     m.suit == suit and m.top == top and m.length == length
-                    for m in find_melds(start[seat], rules, self.players)
+                    for m in self.melds(start[seat])
                 ):
                     return False
         return True
@@ -280,6 +303,13 @@ def _fence_mask(suit: int, top: int, length: int, exact: bool) -> int:
     return fence
 
 
+_INDICES: Final = tuple(
+    tuple(tuple(suit * 8 + rank for rank in range(8) if byte >> rank & 1) for byte in range(256))
+    for suit in range(4)
+)
+"""``_INDICES[suit][byte]``: the card indices of a suit's byte of a mask, in order."""
+
+
 def _assign(
     pool: int,
     hands: list[int],
@@ -304,19 +334,21 @@ def _assign(
     for seat in range(n):
         if seat != me and room[seat]:
             any_forbidden |= forbidden[seat]
-    mask = pool
+    mask = pool & any_forbidden
     while mask:
         low = mask & -mask
         index = low.bit_length() - 1
         mask ^= low
-        if low & any_forbidden:
-            places = [
-                seat for seat in range(n) if seat != me and room[seat] and not forbidden[seat] & low
-            ]
-            places.append(n)
-            restricted.append((len(places), index, places))
-        else:
-            free.append(index)
+        places = [
+            seat for seat in range(n) if seat != me and room[seat] and not forbidden[seat] & low
+        ]
+        places.append(n)
+        restricted.append((len(places), index, places))
+    free_mask = pool & ~any_forbidden
+    for suit in range(4):
+        byte = free_mask >> 8 * suit & 255
+        if byte:
+            free.extend(_INDICES[suit][byte])
     restricted.sort()
     stock: list[int] = []
     for _, index, places in restricted:
@@ -339,9 +371,12 @@ def _assign(
     position = 0
     for seat in range(n):
         take = room[seat] if seat != me else 0
-        for index in free[position : position + take]:
-            hands[seat] |= 1 << index
-        position += take
+        if take:
+            dealt = hands[seat]
+            for index in free[position : position + take]:
+                dealt |= 1 << index
+            hands[seat] = dealt
+            position += take
     if len(free) - position != room[n]:
         return None
     stock.extend(free[position:])
@@ -357,12 +392,15 @@ def meld_layout(
     bidder: int | None = None,
     *,
     melds: bool = True,
+    melds_of: Callable[[int], tuple[Meld, ...]] | None = None,
 ) -> MeldLayout:
     """Who scores melds and bella, from the hands as they were at the start of the play
     (RULES.md §5 through :func:`engine.melds.rank_melds`, as :class:`engine.Game` does).
 
     ``dealer`` defaults to the seat before ``leader``; ``bidder`` is needed for
-    ``defenders_pool_melds`` (without it the option is not applied). A tie that
+    ``defenders_pool_melds`` (without it the option is not applied); ``melds_of``, if
+    given, finds a hand's melds under ``rules`` (a remembering
+    :meth:`Knowledge.melds`). A tie that
     ``meld_tie=last_trick`` leaves to the last trick is counted for the first to play
     among the tied: a simplification of the utility, not of the rules. ``melds=False``
     (a висяк hand, RULES-VARIANTS §19): only bella."""
@@ -371,7 +409,12 @@ def meld_layout(
     sides = [seat % 2 if n == 4 and not solo else seat for seat in range(n)]
     pool = rules.defenders_pool_melds and n == 3 and bidder is not None
     groups = [int(seat != bidder) for seat in range(n)] if pool else sides
-    found = [find_melds(hand, rules, n) if melds else () for hand in start_hands]
+    if not melds:
+        found: list[tuple[Meld, ...]] = [() for _ in start_hands]
+    elif melds_of is not None:
+        found = [melds_of(hand) for hand in start_hands]
+    else:
+        found = [find_melds(hand, rules, n) for hand in start_hands]
     bella = None
     debertz = None
     for offset in range(n):

@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import Suit
-from engine.legal import PlayRules, legal_mask
+from engine.legal import PlayRules, legal_cards
 from engine.rules import Rules
 from engine.scoring import score_hand, side_count
 
-from .bits import POINTS_BY_TRUMP, SUIT_MASKS
+from .bits import FULL, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS, open_trick
 from .infer import MeldLayout
-from .policy import choose_card, trick_winner
+from .policy import choose_follow, choose_lead
 
 __all__ = ["DEBERTZ_VALUE", "HandFrame", "play_out"]
 
@@ -107,38 +107,94 @@ def play_out(
     follow, as the table would.
     """
     n = len(hands)
-    solo = isinstance(overtrump, PlayRules) and overtrump.solo
+    play = PlayRules(overtrump=overtrump) if isinstance(overtrump, bool) else overtrump
+    solo = play.solo
+    # the trick's state that engine.legal.legal_cards reads is kept as the trick grows
+    # instead of being read again for every card
+    duty_of = play.duty
+    must_trump = play.must_trump
     points = POINTS_BY_TRUMP[trump]
+    row = STRENGTH[trump]
     trump_mask = SUIT_MASKS[trump]
     leader = trick_leader
-    seat = (leader + len(trick)) % n
+    count = len(trick)
+    seat = (leader + count) % n
     last = leader
-    while hands[seat]:
-        hand = hands[seat]
-        legal = legal_mask(hand, trick, trump, overtrump)
-        index = choose_card(seat, hand, legal, trick, leader, n, trump, gone, voids, bidder, solo)
-        bit = 1 << index
-        hands[seat] = hand ^ bit
-        gone |= bit
-        if trick:
-            led = trick[0] >> 3
+    led = trick[0] >> 3 if trick else -1
+    win_pos, best_trump, trump_pos = open_trick(trick, trump)
+    win_key = row[trick[win_pos]] if trick else -1
+    trick_points = 0
+    for index in trick:
+        trick_points += points[index]
+    while True:
+        if count == 0:
+            hand = hands[seat]
+            if not hand:
+                break
+            if hand & (hand - 1):
+                outstanding = FULL & ~gone & ~hand
+                index = choose_lead(seat, hand, hand, n, trump, outstanding, voids, bidder, solo)
+            else:
+                index = hand.bit_length() - 1
+            bit = 1 << index
+            hands[seat] = hand ^ bit
+            gone |= bit
+            led = index >> 3
+            trick_points = points[index]
+            win_pos = 0
+            win_key = row[index]
+            best_trump, trump_pos = (index, 0) if led == trump else (-1, -1)
+            trick.append(index)
+            count = 1
+            seat = seat + 1 if seat + 1 < n else 0
+        led_mask = SUIT_MASKS[led]
+        while count < n:
+            hand = hands[seat]
+            legal = legal_cards(
+                hand, led, trump, best_trump,
+                duty=duty_of(led, trump, best_trump, count - trump_pos == 2),
+                must_trump=must_trump,
+            )  # fmt: skip
+            if legal & (legal - 1):
+                outstanding = FULL & ~gone & ~hand
+                index = choose_follow(
+                    seat, legal, trick, leader, n, trump, outstanding, voids, bidder, solo,
+                    win_pos, trick_points,
+                )  # fmt: skip
+            else:
+                index = legal.bit_length() - 1
+            bit = 1 << index
+            hands[seat] = hand ^ bit
+            gone |= bit
             suit = index >> 3
-            if suit != led:
-                voids[seat] |= SUIT_MASKS[led]
-                if suit != trump:
+            trick_points += points[index]
+            if suit == led:
+                if row[index] > win_key:
+                    win_pos = count
+                    win_key = row[index]
+                if suit == trump and row[index] > row[best_trump]:
+                    best_trump = index
+                    trump_pos = count
+            else:
+                voids[seat] |= led_mask
+                if suit == trump:
+                    if row[index] > win_key:
+                        win_pos = count
+                        win_key = row[index]
+                    if best_trump < 0 or row[index] > row[best_trump]:
+                        best_trump = index
+                        trump_pos = count
+                else:
                     voids[seat] |= trump_mask
-        trick.append(index)
-        if len(trick) == n:
-            winner = trick_winner(trick, leader, n, trump)
-            total = 0
-            for card in trick:
-                total += points[card]
-            card_points[winner] += total
-            tricks_won[winner] += 1
-            trick.clear()
-            leader = winner
-            seat = winner
-            last = winner
-        else:
-            seat = (seat + 1) % n
+            trick.append(index)
+            count += 1
+            seat = seat + 1 if seat + 1 < n else 0
+        winner = (leader + win_pos) % n
+        card_points[winner] += trick_points
+        tricks_won[winner] += 1
+        trick.clear()
+        count = 0
+        leader = winner
+        seat = winner
+        last = winner
     return last

@@ -14,11 +14,12 @@ the position was reached.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
-from engine.legal import PlayRules, legal_mask
+from engine.legal import PlayRules, legal_cards, legal_mask
 
-from .bits import POINTS_BY_TRUMP, STRENGTH
+from .bits import POINTS_BY_TRUMP, STRENGTH, open_trick
 from .policy import trick_winner
 
 __all__ = ["Solver", "brute_force", "decode"]
@@ -32,44 +33,94 @@ def decode(value: int) -> tuple[int, bool]:
     return value >> 1, bool(value & 1)
 
 
+_Search = Callable[[list[int], int, list[int], int, int, int, int, int], int]
+
+
 class Solver:
     """Solves positions of one deal for one side; reuse it for positions of that deal
     (the table carries over)."""
 
-    __slots__ = ("_n", "_overtrump", "_side", "_table", "_trump", "nodes")
+    __slots__ = ("_search", "_trump", "_visits")
 
     def __init__(
         self, players: int, trump: int, side_seats: int, *, overtrump: PlayRules | bool = True
     ):
         """``side_seats``: bit mask of the seats whose points are maximized."""
-        self._n = players
         self._trump = trump
-        self._side = side_seats
-        self._overtrump = overtrump
-        self._table: dict[tuple[int, int], tuple[int, int]] = {}
-        self.nodes = 0
+        self._visits = [0]
+        play = PlayRules(overtrump=overtrump) if isinstance(overtrump, bool) else overtrump
+        self._search = _searcher(players, trump, side_seats, play, self._visits)
+
+    @property
+    def nodes(self) -> int:
         """Positions visited so far (for tests and budgets)."""
+        return self._visits[0]
 
     def value(self, hands: list[int], trick_leader: int, trick: list[int]) -> int:
         """The position's value: see the module docstring and :func:`decode`."""
-        return self._search(list(hands), trick_leader, list(trick), -_INFINITY, _INFINITY)
+        win_pos, best_trump, trump_pos = open_trick(trick, self._trump)
+        return self._search(
+            list(hands), trick_leader, list(trick), -_INFINITY, _INFINITY,
+            win_pos, best_trump, trump_pos,
+        )  # fmt: skip
 
-    def _search(
-        self, hands: list[int], leader: int, trick: list[int], alpha: int, beta: int
+
+def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int]) -> _Search:
+    """The alpha-beta search of one solver. A closure, so that the search reads its
+    constants (the deal's rules, tables, its transposition table) as local cells rather
+    than attributes, node after node."""
+    duty_of = play.duty
+    must_trump = play.must_trump
+    row = STRENGTH[trump]
+    points = POINTS_BY_TRUMP[trump]
+    table: dict[tuple[int, ...], tuple[int, int]] = {}
+    # a deal meets the same legal sets again and again: each is ordered once
+    max_orders: dict[int, list[int]] = {}
+    min_orders: dict[int, list[int]] = {}
+    last_bonus = 2 * LAST_TRICK + 1
+
+    def last_trick(hands: list[int], leader: int) -> int:
+        """The last trick's value, every card forced."""
+        first = hands[leader].bit_length() - 1
+        led = first >> 3
+        winner = leader
+        best_key = row[first]
+        total = points[first]
+        for offset in range(1, n):
+            seat = (leader + offset) % n
+            index = hands[seat].bit_length() - 1
+            total += points[index]
+            suit = index >> 3
+            if (suit in (led, trump)) and row[index] > best_key:
+                best_key = row[index]
+                winner = seat
+        return 2 * total + last_bonus if side >> winner & 1 else 0
+
+    def search(
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        alpha: int,
+        beta: int,
+        win_pos: int,
+        best_trump: int,
+        trump_pos: int,
     ) -> int:
-        self.nodes += 1
-        n = self._n
+        """``win_pos``: the trick's winning card's position so far; ``best_trump``,
+        ``trump_pos``: its highest trump and that card's position (-1: none), kept as
+        the trick grows instead of read again at every node."""
+        visits[0] += 1
         count = len(trick)
-        key: tuple[int, int] | None = None
+        key: tuple[int, ...] | None = None
         low, high = -_INFINITY, _INFINITY
+        seat = (leader + count) % n
+        hand = hands[seat]
+        led = -1
         if count == 0:
-            if not hands[leader]:
+            if not hand:
                 return 0
-            packed = 0
-            for hand in hands:
-                packed = (packed << 32) | hand
-            key = (packed, leader)
-            entry = self._table.get(key)
+            key = (*hands, leader)
+            entry = table.get(key)
             if entry is not None:
                 low, high = entry
                 if low >= beta:
@@ -80,35 +131,65 @@ class Solver:
                     return low
                 alpha = max(alpha, low)
                 beta = min(beta, high)
-        seat = (leader + count) % n
-        hand = hands[seat]
-        trump = self._trump
-        legal = legal_mask(hand, trick, trump, self._overtrump)
-        maximizing = bool(self._side >> seat & 1)
-        best = -_INFINITY if maximizing else _INFINITY
+            if not hand & (hand - 1):
+                # the forced last trick, valued at once; counted as the positions that
+                # playing it card by card visits: its other cards, and the empty end
+                visits[0] += n
+                best = last_trick(hands, leader)
+                table[key] = _bounds(best, low, high, alpha, beta)
+                return best
+            legal = hand
+        else:
+            led = trick[0] >> 3
+            legal = legal_cards(
+                hand, led, trump, best_trump,
+                duty=duty_of(led, trump, best_trump, count - trump_pos == 2),
+                must_trump=must_trump,
+            )  # fmt: skip
+        maximizing = side >> seat & 1
+        if maximizing:
+            order = max_orders.get(legal)
+            if order is None:
+                order = max_orders[legal] = _order(legal, row, points, True)
+            best = -_INFINITY
+        else:
+            order = min_orders.get(legal)
+            if order is None:
+                order = min_orders[legal] = _order(legal, row, points, False)
+            best = _INFINITY
         window_alpha, window_beta = alpha, beta
-        for index in self._order(legal, maximizing):
-            bit = 1 << index
-            hands[seat] = hand ^ bit
+        last_card = count + 1 == n
+        win_key = row[trick[win_pos]] if count else -1
+        for index in order:
+            hands[seat] = hand ^ (1 << index)
+            suit = index >> 3
+            if count == 0:
+                next_win = 0
+                next_best, next_pos = (index, 0) if suit == trump else (-1, -1)
+            elif suit == trump:
+                strength = row[index]
+                next_win = count if strength > win_key else win_pos
+                if best_trump < 0 or strength > row[best_trump]:
+                    next_best, next_pos = index, count
+                else:
+                    next_best, next_pos = best_trump, trump_pos
+            else:
+                next_win = count if suit == led and row[index] > win_key else win_pos
+                next_best, next_pos = best_trump, trump_pos
             trick.append(index)
-            if count + 1 == n:
-                winner = trick_winner(trick, leader, n, trump)
+            if last_card:
+                winner = (leader + next_win) % n
                 gain = 0
-                if self._side >> winner & 1:
-                    points = POINTS_BY_TRUMP[trump]
+                if side >> winner & 1:
                     for card in trick:
                         gain += points[card]
                     gain *= 2
                     if not hands[winner]:
-                        gain += 2 * LAST_TRICK + 1
-                saved = trick[:]
-                trick.clear()
-                result = gain + self._search(hands, winner, trick, alpha - gain, beta - gain)
-                trick.extend(saved)
+                        gain += last_bonus
+                result = gain + search(hands, winner, [], alpha - gain, beta - gain, 0, -1, -1)
             else:
-                result = self._search(hands, leader, trick, alpha, beta)
+                result = search(hands, leader, trick, alpha, beta, next_win, next_best, next_pos)
             trick.pop()
-            hands[seat] = hand
             if maximizing:
                 if result > best:
                     best = result
@@ -120,30 +201,37 @@ class Solver:
                     beta = best
             if alpha >= beta:
                 break
+        hands[seat] = hand
         if key is not None:
-            if best <= window_alpha:
-                high = min(high, best)
-            elif best >= window_beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            self._table[key] = (low, high)
+            table[key] = _bounds(best, low, high, window_alpha, window_beta)
         return best
 
-    def _order(self, legal: int, maximizing: bool) -> list[int]:
-        """Strong and valuable cards first for the side, weak ones first against it:
-        cutoffs come sooner when likely-best moves are tried first."""
-        trump = self._trump
-        row = STRENGTH[trump]
-        points = POINTS_BY_TRUMP[trump]
-        cards = []
-        while legal:
-            low = legal & -legal
-            index = low.bit_length() - 1
-            cards.append((row[index] * 16 + points[index], index))
-            legal ^= low
-        cards.sort(reverse=maximizing)
-        return [index for _, index in cards]
+    return search
+
+
+def _bounds(best: int, low: int, high: int, alpha: int, beta: int) -> tuple[int, int]:
+    """A position's table entry once searched in the window (alpha, beta): below the
+    window ``best`` is only an upper bound, above it a lower one, inside it exact."""
+    if best <= alpha:
+        return low, min(high, best)
+    if best >= beta:
+        return max(low, best), high
+    return best, best
+
+
+def _order(
+    legal: int, row: tuple[int, ...], points: tuple[int, ...], maximizing: bool
+) -> list[int]:
+    """Strong and valuable cards first for the side, weak ones first against it:
+    cutoffs come sooner when likely-best moves are tried first."""
+    cards = []
+    while legal:
+        low = legal & -legal
+        index = low.bit_length() - 1
+        cards.append((row[index] * 16 + points[index], index))
+        legal ^= low
+    cards.sort(reverse=maximizing)
+    return [index for _, index in cards]
 
 
 def brute_force(

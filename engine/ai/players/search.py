@@ -202,6 +202,12 @@ class SearchPlayer:
         exact = left <= limit
         totals = [0.0] * len(cards)
         shown_melds = sum(m.points for _, m in view.winning_melds) if info.melds_known else None
+        play_rules = PlayRules.of(rules, n)
+        # one solver for every deal: a position's value depends on the position only, so
+        # the endgames that different deals reach in common are solved once
+        solver = Solver(n, trump, side_seats, overtrump=play_rules) if exact else None
+        # deals end in the same few outcomes over and over: each is scored once
+        worths: dict[tuple[object, ...], float] = {}
         done = 0
         started = self._clock()
         while not self._out_of_time(done, deadline, started):
@@ -216,6 +222,7 @@ class SearchPlayer:
                     view.dealer,
                     bidder,
                     melds=not view.visyak_pool,
+                    melds_of=info.melds,
                 )
             else:
                 # the melds are public now; only an unannounced bella is still hidden
@@ -224,8 +231,6 @@ class SearchPlayer:
                     if bella is None and has_bella(start[other], trump):
                         bella = other
                 layout = MeldLayout(info.meld_side, shown_melds, bella)
-            play_rules = PlayRules.of(rules, n)
-            solver = Solver(n, trump, side_seats, overtrump=play_rules) if exact else None
             for j, card in enumerate(cards):
                 hands = list(deal.hands)
                 hands[seat] ^= 1 << card
@@ -260,7 +265,11 @@ class SearchPlayer:
                             bidder,
                             play_rules,
                         )
-                totals[j] += frame.utility(side, layout, card_points, tricks, last)
+                outcome = (layout, *card_points, *tricks, last)
+                worth = worths.get(outcome)
+                if worth is None:
+                    worth = worths[outcome] = frame.utility(side, layout, card_points, tricks, last)
+                totals[j] += worth
             done += 1
         self.last_samples = done
         return totals
