@@ -74,7 +74,8 @@ class LobbyCb(CallbackData, prefix="lb"):
     game_id: GameId
     action: LobbyAction
     bot_kind: str = ""
-    """For ADD_BOT: the computer player's kind ("heuristic" easy, "search" strong)."""
+    """For ADD_BOT: the computer player's kind ("easy", "medium", "strong"; a lobby drawn
+    before the levels sends "heuristic" or "search")."""
 
 
 class MoveCb(CallbackData, prefix="mv"):

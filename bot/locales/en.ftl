@@ -18,6 +18,9 @@ name-pair = { $first } and { $second }
 name-numbered = { $name } { $number }
 name-computer =
     { $kind ->
+        [easy] 🤖 Computer (easy)
+        [medium] 🤖 Computer (medium)
+        [strong] 🤖 Computer (strong)
         [heuristic] 🤖 Computer (easy)
         [search] 🤖 Computer (strong)
        *[other] 🤖 Computer
@@ -163,8 +166,9 @@ btn-join = 🪑 Sit down
 btn-leave = 🚶 Leave
 btn-add-computer =
     { $kind ->
-        [heuristic] 🤖 + easy
-        [search] 🤖 + strong
+        [easy] 🤖 + easy
+        [medium] 🤖 + medium
+        [strong] 🤖 + strong
        *[other] 🤖 + computer
     }
 btn-start = ▶️ Start

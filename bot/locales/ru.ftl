@@ -21,6 +21,9 @@ name-pair = { $first } и { $second }
 name-numbered = { $name } { $number }
 name-computer =
     { $kind ->
+        [easy] 🤖 Компьютер (лёгкий)
+        [medium] 🤖 Компьютер (средний)
+        [strong] 🤖 Компьютер (сильный)
         [heuristic] 🤖 Компьютер (лёгкий)
         [search] 🤖 Компьютер (сильный)
        *[other] 🤖 Компьютер
@@ -167,8 +170,9 @@ btn-join = 🪑 Сесть
 btn-leave = 🚶 Встать
 btn-add-computer =
     { $kind ->
-        [heuristic] 🤖 + лёгкий
-        [search] 🤖 + сильный
+        [easy] 🤖 + лёгкий
+        [medium] 🤖 + средний
+        [strong] 🤖 + сильный
        *[other] 🤖 + компьютер
     }
 btn-start = ▶️ Начать

@@ -20,6 +20,9 @@ name-pair = { $first } і { $second }
 name-numbered = { $name } { $number }
 name-computer =
     { $kind ->
+        [easy] 🤖 Комп'ютер (легкий)
+        [medium] 🤖 Комп'ютер (середній)
+        [strong] 🤖 Комп'ютер (сильний)
         [heuristic] 🤖 Комп'ютер (легкий)
         [search] 🤖 Комп'ютер (сильний)
        *[other] 🤖 Комп'ютер
@@ -166,8 +169,9 @@ btn-join = 🪑 Сісти
 btn-leave = 🚶 Встати
 btn-add-computer =
     { $kind ->
-        [heuristic] 🤖 + легкий
-        [search] 🤖 + сильний
+        [easy] 🤖 + легкий
+        [medium] 🤖 + середній
+        [strong] 🤖 + сильний
        *[other] 🤖 + комп'ютер
     }
 btn-start = ▶️ Почати

@@ -31,11 +31,13 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from bot.config import Settings
+from bot.render.names import COMPUTER_KINDS, LEGACY_KINDS
 from engine import Action, PlayerView
 from engine.ai import make_player
 
 __all__ = [
     "COMPUTER_KINDS",
+    "LEGACY_KINDS",
     "ComputerPlayers",
     "choose_action",
     "default_search_workers",
@@ -44,10 +46,9 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-COMPUTER_KINDS: Final = ("heuristic", "search")
-"""Kinds offered in the lobby: easy and strong."""
 TIMEOUT_STAND_IN: Final = "heuristic"
-_QUEUED_KINDS: Final = frozenset({"search"})
+_QUEUED_KINDS: Final = frozenset({"search", "medium", "strong"})
+"""The searching kinds: they go to the worker pool."""
 SEARCH_MARGIN: Final = 0.05
 """Seconds of a decision's budget kept for what is not search: handing the view to a
 worker and the action back, and the search's own setup."""
