@@ -40,7 +40,7 @@ from engine.view import PlayerView
 from .base import decision_rng
 from .infer import knowledge
 from .players.heuristic import heuristic_action
-from .players.search import SearchPlayer
+from .players.search import _SPEND, SearchPlayer
 
 __all__ = [
     "Advice",
@@ -256,7 +256,3 @@ class SearchEvaluator:
         done = max(1, player.last_samples)
         self.last_samples = player.last_samples
         return {action: total / done for action, total in zip(candidates, totals, strict=True)}
-
-
-_SPEND: Final = 0.97
-"""As the searching player's own share of the budget for sampling."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from engine import (
     Game,
     GameFormat,
     Phase,
+    PlayerView,
     ProposedCard,
     RoundTwo,
     Rules,
@@ -80,31 +82,40 @@ def _twin_games(players: int, seed: int, rules: Rules | None = None) -> tuple[Ga
     return first, Game.from_deck(players, rules, twin, dealer)
 
 
+def _twin_views(
+    players: int, seed: int, rules: Rules | None = None
+) -> Iterator[tuple[PlayerView, PlayerView]]:
+    """Seat 0's views at its decisions of the first hand of twin games, while it cannot
+    tell them apart: the swapped card has not come into play."""
+    game, twin = _twin_games(players, seed, rules)
+    assert game.hand(1) != twin.hand(1)
+    driver = make_player("heuristic")
+    while game.phase is not Phase.FINISHED and game.hand_number == 1:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if seat == 0:
+            if twin.view(0) != view:
+                return
+            yield view, twin.view(0)
+        action = driver.choose(view)
+        if action not in twin.legal_actions():
+            return
+        game.apply(action)
+        twin.apply(action)
+
+
 @pytest.mark.parametrize("rules_name", list(RULE_SETS))
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_rearranged_hidden_cards_do_not_change_decisions(players: int, rules_name: str) -> None:
     compared = 0
     for seed in range(12):
-        game, twin = _twin_games(players, seed, RULE_SETS[rules_name])
-        assert game.hand(1) != twin.hand(1)
-        driver = make_player("heuristic")
-        while game.phase is not Phase.FINISHED and game.hand_number == 1:
-            seat = game.to_act
-            assert seat is not None
-            view = game.view(seat)
-            if seat == 0:
-                if twin.view(0) != view:
-                    break  # the swapped card came into play: seat 0 now sees a difference
-                for kind in KINDS:
-                    mine = make_player(kind, seed=seed, **OPTIONS[kind]).choose(view)
-                    theirs = make_player(kind, seed=seed, **OPTIONS[kind]).choose(twin.view(0))
-                    assert mine == theirs, (kind, players, seed)
-                compared += 1
-            action = driver.choose(view)
-            if action not in twin.legal_actions():
-                break
-            game.apply(action)
-            twin.apply(action)
+        for view, twin_view in _twin_views(players, seed, RULE_SETS[rules_name]):
+            for kind in KINDS:
+                mine = make_player(kind, seed=seed, **OPTIONS[kind]).choose(view)
+                theirs = make_player(kind, seed=seed, **OPTIONS[kind]).choose(twin_view)
+                assert mine == theirs, (kind, players, seed)
+            compared += 1
     assert compared >= 15
 
 
@@ -139,22 +150,9 @@ def test_the_hint_sees_no_hidden_card(players: int) -> None:
     """Twin deals that seat 0 cannot tell apart get the same hint, reason and figures."""
     compared = 0
     for seed in range(8):
-        game, twin = _twin_games(players, seed)
-        driver = make_player("heuristic")
-        while game.phase is not Phase.FINISHED and game.hand_number == 1:
-            seat = game.to_act
-            assert seat is not None
-            view = game.view(seat)
-            if seat == 0:
-                if twin.view(0) != view:
-                    break
-                assert advise(view, _evaluator()) == advise(twin.view(0), _evaluator())
-                compared += 1
-            action = driver.choose(view)
-            if action not in twin.legal_actions():
-                break
-            game.apply(action)
-            twin.apply(action)
+        for view, twin_view in _twin_views(players, seed):
+            assert advise(view, _evaluator()) == advise(twin_view, _evaluator())
+            compared += 1
     assert compared >= 8
 
 

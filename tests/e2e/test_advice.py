@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -150,6 +151,17 @@ async def test_a_group_game_has_no_hint(fake: FakeTelegram, launch: Launch) -> N
     assert answer.get("text") == STALE
 
 
+async def _play_badly(fake: FakeTelegram, anna: FakeUser, until: Callable[[], object]) -> None:
+    """A solo game against the easy computer where Anna bids on suits she hardly holds
+    and throws her weakest cards, until ``until()``."""
+    lobby = await _solo(fake, anna, "easy")
+    await lobby.start(anna)
+    driver = Driver(
+        fake, [anna], rng=random.Random(4), game_id=lobby.game_id, policies={anna.id: losing_bidder}
+    )
+    await driver.play_until(until, timeout=60)
+
+
 def _review(anna: FakeUser, hand: int) -> str | None:
     for message in anna.private_messages():
         text = message.text or ""
@@ -161,16 +173,11 @@ def _review(anna: FakeUser, hand: int) -> str | None:
 async def test_after_a_solo_hand_the_costliest_decisions_are_reviewed(
     fake: FakeTelegram, launch: Launch
 ) -> None:
-    """Anna bids on suits she hardly holds and throws her weakest cards: the review after
-    the first hand names two or three of her decisions, with the strong player's."""
+    """Anna plays badly: the review after the first hand names two or three of her
+    decisions, with the strong player's."""
     anna = fake.add_user("Anna")
     await launch(search_budget=0.1)
-    lobby = await _solo(fake, anna, "easy")
-    await lobby.start(anna)
-    driver = Driver(
-        fake, [anna], rng=random.Random(4), game_id=lobby.game_id, policies={anna.id: losing_bidder}
-    )
-    await driver.play_until(lambda: _review(anna, 1), timeout=60)
+    await _play_badly(fake, anna, until=lambda: _review(anna, 1))
     text = _review(anna, 1)
     assert text is not None
     lines = text.splitlines()[1:]
@@ -196,12 +203,7 @@ async def test_a_review_cut_off_by_a_restart_is_sent_by_the_next_start(
         await asyncio.Event().wait()
 
     monkeypatch.setattr(first.app.context.players, "advise", never)
-    lobby = await _solo(fake, anna, "easy")
-    await lobby.start(anna)
-    driver = Driver(
-        fake, [anna], rng=random.Random(4), game_id=lobby.game_id, policies={anna.id: losing_bidder}
-    )
-    await driver.play_until(lambda: hand_results(anna), timeout=60)
+    await _play_badly(fake, anna, until=lambda: hand_results(anna))
     await first.stop()
     assert _review(anna, 1) is None
     await launch(search_budget=0.1)
