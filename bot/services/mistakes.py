@@ -61,7 +61,10 @@ async def resume_reviews(ctx: AppContext) -> None:
         game_ids = await lookups.playing_in_private(session, RESUMED_GAMES)
     for game_id in game_ids:
         async with ctx.sessionmaker() as session:
-            active = await db.load_game(session, game_id)
+            try:
+                active = await db.load_game(session, game_id)
+            except db.GameNotFound:  # deleted meanwhile
+                continue
         game = active.game
         if game is not None and game.sheet:
             _start(ctx, game_id, game.sheet[-1].hand_number)
