@@ -52,6 +52,7 @@ from bot.render.messages import command_description
 from bot.services.autoplay import ComputerPlayers
 from bot.services.context import AppContext
 from bot.services.membership import chat_migrated, user_unreachable
+from bot.services.mistakes import resume_reviews
 from bot.services.scheduler import TimerLoop
 
 __all__ = ["BotApp", "build_app", "run"]
@@ -114,6 +115,7 @@ class BotApp:
         await self._set_commands()
         await self.inbox.start()
         self.timers.start()
+        self.context.spawn(resume_reviews(self.context))
         log.info("bot @%s started", self.context.bot_username)
 
     async def shutdown(self) -> None:
@@ -127,6 +129,7 @@ class BotApp:
             await self.leadership.stop()
         finally:
             try:
+                self.context.stop_background()
                 self.context.players.close()
             finally:
                 try:

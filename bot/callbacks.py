@@ -18,6 +18,7 @@ from engine import Action, ActionParseError
 
 __all__ = [
     "CancelCb",
+    "HintCb",
     "HistoryCb",
     "LeaveCb",
     "LobbyAction",
@@ -74,7 +75,8 @@ class LobbyCb(CallbackData, prefix="lb"):
     game_id: GameId
     action: LobbyAction
     bot_kind: str = ""
-    """For ADD_BOT: the computer player's kind ("heuristic" easy, "search" strong)."""
+    """For ADD_BOT: the computer player's kind ("easy", "medium", "strong"; a lobby drawn
+    before the levels sends "heuristic" or "search")."""
 
 
 class MoveCb(CallbackData, prefix="mv"):
@@ -99,6 +101,14 @@ class MoveCb(CallbackData, prefix="mv"):
         if action.code.replace(":", ".") != self.code:
             raise ActionParseError(f"not an action code a button carries: {self.code!r}")
         return action
+
+
+class HintCb(CallbackData, prefix="ht"):
+    """💡 in a solo game's hand message: what the strong player would do at decision
+    ``move``."""
+
+    game_id: GameId
+    move: MoveNumber
 
 
 class SettingsScope(StrEnum):

@@ -9,13 +9,14 @@ from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.dialect import affected_rows
-from bot.db.models import ACTIVE_STATUSES, Chat, GameRecord, Seat, Timer, User
+from bot.db.models import ACTIVE_STATUSES, Chat, GameRecord, GameStatus, Seat, Timer, User
 
 __all__ = [
     "active_games_of_user",
     "chat_of_game",
     "chat_seats_users",
     "get_users",
+    "playing_in_private",
     "postpone_timer",
 ]
 
@@ -24,6 +25,17 @@ async def chat_of_game(session: AsyncSession, game_id: int) -> int | None:
     """The chat a game belongs to, without loading its state; None for an unknown game."""
     result = await session.execute(select(GameRecord.chat_id).where(GameRecord.id == game_id))
     return result.scalar_one_or_none()
+
+
+async def playing_in_private(session: AsyncSession, limit: int) -> list[int]:
+    """The newest ``limit`` running games of private chats (solo games), by id."""
+    result = await session.scalars(
+        select(GameRecord.id)
+        .where(GameRecord.status == GameStatus.PLAYING, GameRecord.chat_id > 0)
+        .order_by(GameRecord.id.desc())
+        .limit(limit)
+    )
+    return list(result)
 
 
 async def active_games_of_user(session: AsyncSession, user_id: int) -> list[GameRecord]:

@@ -14,7 +14,7 @@ from bot.db.base import utcnow
 from bot.db.dialect import affected_rows, upsert_insert
 from bot.db.models import OutboxMessage
 
-__all__ = ["enqueue", "mark_failed", "mark_retry", "mark_sent", "pending"]
+__all__ = ["enqueue", "is_enqueued", "mark_failed", "mark_retry", "mark_sent", "pending"]
 
 
 async def enqueue(
@@ -43,6 +43,14 @@ async def enqueue(
         .returning(OutboxMessage.id)
     )
     return result.scalar_one_or_none()
+
+
+async def is_enqueued(session: AsyncSession, dedupe_key: str) -> bool:
+    """Whether a message with ``dedupe_key`` was ever enqueued (sent or not)."""
+    result = await session.execute(
+        select(OutboxMessage.id).where(OutboxMessage.dedupe_key == dedupe_key).limit(1)
+    )
+    return result.first() is not None
 
 
 async def pending(

@@ -6,6 +6,7 @@ from aiogram import Router
 
 from bot.handlers import (
     cancel,
+    hints,
     info,
     leaving,
     lobby,
@@ -31,6 +32,7 @@ def build_router() -> Router:
         private.build_router(),
         lobby.build_router(),
         play.build_router(),
+        hints.build_router(),
         review.build_router(),
         rematch.build_router(),
         leaving.build_router(),

@@ -18,6 +18,9 @@ name-pair = { $first } and { $second }
 name-numbered = { $name } { $number }
 name-computer =
     { $kind ->
+        [easy] 🤖 Computer (easy)
+        [medium] 🤖 Computer (medium)
+        [strong] 🤖 Computer (strong)
         [heuristic] 🤖 Computer (easy)
         [search] 🤖 Computer (strong)
        *[other] 🤖 Computer
@@ -163,8 +166,9 @@ btn-join = 🪑 Sit down
 btn-leave = 🚶 Leave
 btn-add-computer =
     { $kind ->
-        [heuristic] 🤖 + easy
-        [search] 🤖 + strong
+        [easy] 🤖 + easy
+        [medium] 🤖 + medium
+        [strong] 🤖 + strong
        *[other] 🤖 + computer
     }
 btn-start = ▶️ Start
@@ -622,3 +626,32 @@ btn-history-back = ◀ All games
 cmd-top = The leaderboard
 cmd-stats = My statistics (in reply: that player's)
 cmd-history = The last games and their score sheets
+
+## The strong player's advice in a solo game: the 💡 hint and the review after a hand
+
+btn-hint = 💡 Hint
+alert-hint-thinking = 💡 Thinking it over: the hint appears in your cards' message.
+alert-hint-busy = 💡 Still thinking: the hint appears in your cards' message.
+hint-line = 💡 <b>{ $action }</b>: { $why } — { $points } better on average than { $other }, over { $deals ->
+        [one] { $deals } deal
+       *[other] { $deals } deals
+    }.
+hint-line-short = 💡 <b>{ $action }</b>: { $why }.
+why-only = the only choice
+why-bid = the hand is worth playing
+why-pass = the hand is not worth playing
+why-exchange = the proposed card is worth more than the seven
+why-keep = the seven is better kept
+why-draw-trumps = draws trumps
+why-cash = the highest card left in its suit takes the trick
+why-lead = the best lead
+why-win = takes the trick
+why-ruff = trumps the trick
+why-feed = points onto the partner's trick
+why-duck = gives the trick up cheaply and keeps the stronger cards
+why-other = the best on average
+mistakes-title = 🔍 <b>Hand { $number }: the decisions that cost the most</b>
+mistakes-line = { $number }. { $when }: you chose { $played }; the strong player would choose <b>{ $best }</b> ({ $why }), about { $points } better.
+mistakes-when-trick = trick { $trick }
+mistakes-when-bidding = bidding
+mistakes-when-other = the deal

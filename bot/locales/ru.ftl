@@ -21,6 +21,9 @@ name-pair = { $first } и { $second }
 name-numbered = { $name } { $number }
 name-computer =
     { $kind ->
+        [easy] 🤖 Компьютер (лёгкий)
+        [medium] 🤖 Компьютер (средний)
+        [strong] 🤖 Компьютер (сильный)
         [heuristic] 🤖 Компьютер (лёгкий)
         [search] 🤖 Компьютер (сильный)
        *[other] 🤖 Компьютер
@@ -167,8 +170,9 @@ btn-join = 🪑 Сесть
 btn-leave = 🚶 Встать
 btn-add-computer =
     { $kind ->
-        [heuristic] 🤖 + лёгкий
-        [search] 🤖 + сильный
+        [easy] 🤖 + лёгкий
+        [medium] 🤖 + средний
+        [strong] 🤖 + сильный
        *[other] 🤖 + компьютер
     }
 btn-start = ▶️ Начать
@@ -619,3 +623,32 @@ btn-history-back = ◀ Все партии
 cmd-top = Таблица лидеров
 cmd-stats = Моя статистика (в ответ — того игрока)
 cmd-history = Последние партии и их записи
+
+## Совет сильного игрока в партии один на один с ботом: подсказка 💡 и разбор после раздачи
+
+btn-hint = 💡 Подсказка
+alert-hint-thinking = 💡 Думаю: подсказка появится в сообщении с картами.
+alert-hint-busy = 💡 Ещё думаю: подсказка появится в сообщении с картами.
+hint-line = 💡 <b>{ $action }</b>: { $why } — в среднем на { $points } лучше, чем { $other }, по { $deals ->
+        [one] { $deals } раскладу
+       *[other] { $deals } раскладам
+    }.
+hint-line-short = 💡 <b>{ $action }</b>: { $why }.
+why-only = другого хода нет
+why-bid = рука стоит игры
+why-pass = рука не стоит игры
+why-exchange = открытая карта ценнее семёрки
+why-keep = семёрку лучше оставить
+why-draw-trumps = тянет козыри
+why-cash = старшая оставшаяся карта масти берёт взятку
+why-lead = лучший заход
+why-win = берёт взятку
+why-ruff = бьёт козырем
+why-feed = очки во взятку партнёра
+why-duck = дёшево отдаёт взятку и бережёт старшие карты
+why-other = лучше всего в среднем
+mistakes-title = 🔍 <b>Раздача { $number }: решения, которые стоили больше всего</b>
+mistakes-line = { $number }. { $when }: вы выбрали { $played }; сильный игрок выбрал бы <b>{ $best }</b> ({ $why }), примерно на { $points } лучше.
+mistakes-when-trick = взятка { $trick }
+mistakes-when-bidding = торговля
+mistakes-when-other = раздача

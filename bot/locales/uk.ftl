@@ -20,6 +20,9 @@ name-pair = { $first } і { $second }
 name-numbered = { $name } { $number }
 name-computer =
     { $kind ->
+        [easy] 🤖 Комп'ютер (легкий)
+        [medium] 🤖 Комп'ютер (середній)
+        [strong] 🤖 Комп'ютер (сильний)
         [heuristic] 🤖 Комп'ютер (легкий)
         [search] 🤖 Комп'ютер (сильний)
        *[other] 🤖 Комп'ютер
@@ -166,8 +169,9 @@ btn-join = 🪑 Сісти
 btn-leave = 🚶 Встати
 btn-add-computer =
     { $kind ->
-        [heuristic] 🤖 + легкий
-        [search] 🤖 + сильний
+        [easy] 🤖 + легкий
+        [medium] 🤖 + середній
+        [strong] 🤖 + сильний
        *[other] 🤖 + комп'ютер
     }
 btn-start = ▶️ Почати
@@ -618,3 +622,32 @@ btn-history-back = ◀ Усі партії
 cmd-top = Таблиця лідерів
 cmd-stats = Моя статистика (у відповідь — того гравця)
 cmd-history = Останні партії та їхні записи
+
+## Порада сильного гравця в партії сам на сам з ботом: підказка 💡 і розбір після здачі
+
+btn-hint = 💡 Підказка
+alert-hint-thinking = 💡 Думаю: підказка з'явиться в повідомленні з картами.
+alert-hint-busy = 💡 Ще думаю: підказка з'явиться в повідомленні з картами.
+hint-line = 💡 <b>{ $action }</b>: { $why } — у середньому на { $points } краще, ніж { $other }, на { $deals ->
+        [one] { $deals } розкладі
+       *[other] { $deals } розкладах
+    }.
+hint-line-short = 💡 <b>{ $action }</b>: { $why }.
+why-only = іншого ходу немає
+why-bid = рука варта гри
+why-pass = рука не варта гри
+why-exchange = відкрита карта цінніша за сімку
+why-keep = сімку краще залишити
+why-draw-trumps = тягне козирі
+why-cash = найстарша карта масті, що лишилася, бере хабар
+why-lead = найкращий захід
+why-win = бере хабар
+why-ruff = б'є козирем
+why-feed = очки в хабар партнера
+why-duck = дешево віддає хабар і береже старші карти
+why-other = найкраще в середньому
+mistakes-title = 🔍 <b>Здача { $number }: рішення, що коштували найбільше</b>
+mistakes-line = { $number }. { $when }: ви обрали { $played }; сильний гравець обрав би <b>{ $best }</b> ({ $why }), приблизно на { $points } краще.
+mistakes-when-trick = хабар { $trick }
+mistakes-when-bidding = торгівля
+mistakes-when-other = здача

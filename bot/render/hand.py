@@ -4,7 +4,8 @@ Every card of the hand is a button (``MoveCb`` with ``PlayCard``), legal or not:
 an illegal card makes the bot answer why (:func:`bot.render.reasons.render_reason`).
 Legal cards — exactly the ``PlayCard`` actions in ``view.legal_actions`` — are marked «•»
 (and green where the client shows button styles). Bids and the trump-seven choice are
-buttons for the actions in ``view.legal_actions`` only.
+buttons for the actions in ``view.legal_actions`` only. In a solo game a decision also
+has the 💡 button (bot.render.advice), and once pressed its hint line.
 
 A player who is not to act sees a *waiting* message: only what changes through their own
 moves or a new phase (their cards, trump, their melds), never the trick or whose turn it
@@ -47,6 +48,7 @@ from engine import (
 )
 from engine.cards import NO_TRUMP
 
+from .advice import hint_button
 from .cards import card_label, meld_announced, suit_label, suit_name
 from .keyboard import MAX_CALLBACK_BYTES, PRIMARY, SUCCESS, button, markup
 from .table import (
@@ -151,11 +153,19 @@ def _prompt(view: PlayerView, names: Sequence[str], lang: str) -> str | None:
 
 
 def render_hand(
-    view: PlayerView, names: Sequence[str], lang: str, game_id: int, move: int
+    view: PlayerView,
+    names: Sequence[str],
+    lang: str,
+    game_id: int,
+    move: int,
+    *,
+    hints: bool = False,
+    hint: str | None = None,
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The private hand message (HTML) and its keyboard for ``view.seat``.
 
-    ``move`` is the engine's move number the buttons answer (``game.move_number``).
+    ``move`` is the engine's move number the buttons answer (``game.move_number``);
+    ``hints``: a decision gets the 💡 button (a solo game); ``hint``: the line it gave.
     """
     if view.seat is None:
         raise ValueError("render_hand needs a player's view, not the public one")
@@ -184,7 +194,9 @@ def render_hand(
     text = "\n".join(line for line in lines if line)
     if prompt:
         text += "\n\n" + prompt
-    return text, hand_keyboard(view, lang, game_id, move)
+    if hint and turn:
+        text += "\n\n" + hint
+    return text, hand_keyboard(view, lang, game_id, move, hints=hints)
 
 
 def _decision_rows(
@@ -238,8 +250,11 @@ _CHOICE_BUTTONS: dict[type[Action], tuple[str, str | None]] = {
 """Two-way decisions of part 2's phases: one row, the decisive choice first."""
 
 
-def hand_keyboard(view: PlayerView, lang: str, game_id: int, move: int) -> InlineKeyboardMarkup:
-    """Decision buttons (bids, the seven) first, then the cards, one row per suit."""
+def hand_keyboard(
+    view: PlayerView, lang: str, game_id: int, move: int, *, hints: bool = False
+) -> InlineKeyboardMarkup:
+    """Decision buttons (bids, the seven) first, then the cards, one row per suit, and
+    with ``hints`` the 💡 button when the seat has a decision to make."""
     legal = legal_cards(view)
     trump = NO_TRUMP if view.trump is None else int(view.trump)
     card_rows: list[list[InlineKeyboardButton]] = []
@@ -251,7 +266,8 @@ def hand_keyboard(view: PlayerView, lang: str, game_id: int, move: int) -> Inlin
             last_suit = card.suit
         text, code, style = _card_face(card, lang, card in legal)
         card_rows[-1].append(_card_button(text, prefix + code, style))
-    return markup([*_decision_rows(view, lang, game_id, move), *card_rows])
+    hint_row = [hint_button(game_id, move, lang)] if hints and is_turn(view) else []
+    return markup([*_decision_rows(view, lang, game_id, move), *card_rows, hint_row])
 
 
 @lru_cache(maxsize=512)

@@ -121,6 +121,8 @@ class Alert(StrEnum):
     LEAVE_LAST = "alert-leave-last"
     LEAVE_DONE = "alert-leave-done"
     LEAVE_KEPT = "alert-leave-kept"
+    HINT_THINKING = "alert-hint-thinking"
+    HINT_BUSY = "alert-hint-busy"
 
 
 class Notice(StrEnum):

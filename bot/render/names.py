@@ -15,6 +15,7 @@ from bot.i18n import Html, escape, translator
 
 __all__ = [
     "COMPUTER_KINDS",
+    "LEGACY_KINDS",
     "Computer",
     "Occupant",
     "computer_name",
@@ -23,13 +24,16 @@ __all__ = [
     "side_names",
 ]
 
-COMPUTER_KINDS: Final = ("heuristic", "search")
-"""The computer players offered in the lobby: easy first, then strong."""
+COMPUTER_KINDS: Final = ("easy", "medium", "strong")
+"""The computer players offered in the lobby, weakest first."""
+LEGACY_KINDS: Final = ("heuristic", "search")
+"""Kinds of computer seats stored before the three levels, named as easy and strong;
+their games play on, and lobby buttons drawn before the levels still add them."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Computer:
-    """A computer player in a seat; ``kind`` is its engine ("heuristic", "search", ...)."""
+    """A computer player in a seat; ``kind`` is its engine's kind ("easy", "strong", ...)."""
 
     kind: str
 

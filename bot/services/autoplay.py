@@ -13,6 +13,11 @@ the decisions later. The budget changes how many deals a search
 samples, so a decision may differ from one run to the next; the game stays its seed
 plus its action log (DESIGN.md), because the action chosen is stored and replayed, and
 each decision's random stream still comes from the game's seed.
+
+The strong player's advice (a hint, a hand's review) is searched the same way, in the
+same queues: a hint at its table's turn, a review's decisions in a queue of their own
+(so that they take turns with the table's computer players instead of going first),
+each with the budget it asks for.
 """
 
 from __future__ import annotations
@@ -31,12 +36,17 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from bot.config import Settings
+from bot.render.names import COMPUTER_KINDS, LEGACY_KINDS
 from engine import Action, PlayerView
 from engine.ai import make_player
+from engine.ai.advice import Advice, SearchEvaluator, advise
 
 __all__ = [
+    "ADVICE",
     "COMPUTER_KINDS",
+    "LEGACY_KINDS",
     "ComputerPlayers",
+    "Result",
     "choose_action",
     "default_search_workers",
     "search_budget",
@@ -44,10 +54,14 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-COMPUTER_KINDS: Final = ("heuristic", "search")
-"""Kinds offered in the lobby: easy and strong."""
 TIMEOUT_STAND_IN: Final = "heuristic"
-_QUEUED_KINDS: Final = frozenset({"search"})
+KIND_BUDGETS: Final = {"medium": 0.3}
+"""Seconds a decision of these kinds takes at most, from being asked for to its answer
+(the others: the players' budget, SEARCH_BUDGET): the medium level is a shorter search."""
+ADVICE: Final = "advice"
+"""The job of the strong player's advice at a view (engine.ai.advice), not a player."""
+_QUEUED_KINDS: Final = frozenset({"search", "medium", "strong", ADVICE})
+"""The searching kinds, and the advice: they go to the worker pool."""
 SEARCH_MARGIN: Final = 0.05
 """Seconds of a decision's budget kept for what is not search: handing the view to a
 worker and the action back, and the search's own setup."""
@@ -60,8 +74,11 @@ _WORKER_NICENESS: Final = 10
 """Search workers yield the CPU to the bot's own process: a press must not wait behind a
 search, and a search only samples fewer deals within the same time."""
 
-Runner = Callable[[str, int, PlayerView, float, int], Awaitable[Action]]
-"""Runs one searching decision with a budget in seconds, in a worker slot."""
+Result = Action | Advice
+"""What a job in the pool gives: a computer player's action, or the advice."""
+Runner = Callable[[str, int, PlayerView, float, int], Awaitable[Result]]
+"""Runs one searching job (a decision or the advice) with a budget in seconds, in a
+worker slot."""
 Shorten = Callable[[int, float], None]
 """Ends the search in a slot that many seconds sooner than its budget said."""
 
@@ -138,9 +155,19 @@ def _exit_with(parent: int) -> None:
     os._exit(0)
 
 
-def _search_in_worker(kind: str, seed: int, view: PlayerView, budget: float, slot: int) -> Action:
+def search_job(
+    kind: str, seed: int, view: PlayerView, budget: float, clock: Callable[[], float]
+) -> Result:
+    """One job of the pool: the advice at ``view`` (kind :data:`ADVICE`), or the
+    decision of a searching player."""
+    if kind == ADVICE:
+        return advise(view, SearchEvaluator(seed, budget=budget, clock=clock))
+    return choose_action(kind, seed, view, budget, clock)
+
+
+def _search_in_worker(kind: str, seed: int, view: PlayerView, budget: float, slot: int) -> Result:
     assert _worker_clocks is not None, "not a search worker"
-    return choose_action(kind, seed, view, budget, _worker_clocks.clock(slot))
+    return search_job(kind, seed, view, budget, _worker_clocks.clock(slot))
 
 
 def search_budget(
@@ -163,7 +190,9 @@ class _Request:
     seed: int
     view: PlayerView
     asked: float
-    future: asyncio.Future[Action] = field(repr=False)
+    target: float
+    """Seconds from being asked for to the answer."""
+    future: asyncio.Future[Result] = field(repr=False)
 
 
 @dataclass
@@ -226,8 +255,25 @@ class ComputerPlayers:
         """The decision of a computer player of ``kind`` at ``game``'s table."""
         if kind not in _QUEUED_KINDS:
             return await asyncio.to_thread(choose_action, kind, seed, view)
-        future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
-        request = _Request(game, kind, seed, view, self._clock(), future)
+        target = min(self.budget, KIND_BUDGETS.get(kind, self.budget))
+        action = await self._queued(kind, seed, view, game, target)
+        assert isinstance(action, Action)
+        return action
+
+    async def advise(
+        self, seed: int, view: PlayerView, *, queue: int = 0, budget: float | None = None
+    ) -> Advice:
+        """The strong player's advice at ``view``, searched in ``queue`` (a table's, or
+        another key) within ``budget`` seconds (the players' budget by default)."""
+        advice = await self._queued(ADVICE, seed, view, queue, budget or self.budget)
+        assert isinstance(advice, Advice)
+        return advice
+
+    async def _queued(
+        self, kind: str, seed: int, view: PlayerView, game: int, target: float
+    ) -> Result:
+        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
+        request = _Request(game, kind, seed, view, self._clock(), target, future)
         self._asked[game] = request.asked
         queue = self._queues.setdefault(game, deque())
         queue.append(request)
@@ -250,7 +296,7 @@ class ComputerPlayers:
                 continue
             now = self._clock()
             waited = now - request.asked
-            budget = search_budget(self.budget, waited, self._games(), self.slots)
+            budget = search_budget(request.target, waited, self._games(), self.slots)
             flight = _Flight(self._free.pop(), now, budget)
             self._in_flight[game] = flight
             task = asyncio.create_task(self._decide(request, flight, waited))
@@ -313,14 +359,12 @@ class ComputerPlayers:
 
     async def _run(
         self, kind: str, seed: int, view: PlayerView, budget: float, slot: int
-    ) -> Action:
+    ) -> Result:
         clocks = self._clocks
         assert clocks is not None
         clocks.reset(slot)
         if self.workers == 0:
-            return await asyncio.to_thread(
-                choose_action, kind, seed, view, budget, clocks.clock(slot)
-            )
+            return await asyncio.to_thread(search_job, kind, seed, view, budget, clocks.clock(slot))
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.workers, initializer=_start_worker, initargs=(clocks,)

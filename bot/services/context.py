@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
+import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from datetime import datetime
+from typing import Any
 
 from aiogram import Bot
 from aiogram.types import InlineKeyboardMarkup
@@ -17,8 +20,13 @@ from bot.config import Settings
 from bot.outbox import Outbox
 from bot.outbox.db_store import enqueue_durable
 from bot.services.autoplay import ComputerPlayers
+from engine.ai.advice import Advice
 
 __all__ = ["PING_IDLE_SECONDS", "AppContext"]
+
+log = logging.getLogger(__name__)
+
+_HINTS_MAX = 10_000
 
 PING_IDLE_SECONDS = 10.0
 """No "your turn" ping for a player who acted this recently: they are looking."""
@@ -49,6 +57,38 @@ class AppContext:
     game_chats: dict[int, int] = dataclasses.field(default_factory=dict)
     """The chat of each game a press named, to pick its lock without a transaction of its
     own; checked against the game's row under the lock (see bot.services.play)."""
+    busy: set[tuple[str, int, int]] = dataclasses.field(default_factory=set)
+    """Advice being searched in this process, ("hint", game, move) or ("review", game,
+    hand): asked for again meanwhile, it is not searched twice."""
+    hints: dict[int, tuple[int, Advice]] = dataclasses.field(default_factory=dict)
+    """The last hint given in each game, (move, advice): shown again without a search."""
+    _background: set[asyncio.Task[None]] = dataclasses.field(default_factory=set)
+
+    def known_hint(self, game_id: int, move: int) -> Advice | None:
+        known = self.hints.get(game_id)
+        return known[1] if known is not None and known[0] == move else None
+
+    def remember_hint(self, game_id: int, move: int, advice: Advice) -> None:
+        if len(self.hints) >= _HINTS_MAX and game_id not in self.hints:
+            self.hints.clear()
+        self.hints[game_id] = (move, advice)
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` after the update that asked for it is answered (a search for
+        advice); kept referenced until done, a failure logged. It is no part of that
+        update's handling (bot.db.unit): its transactions are its own."""
+        task = asyncio.create_task(work, context=contextvars.Context())
+        self._background.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background work failed", exc_info=task.exception())
+
+    def stop_background(self) -> None:
+        for task in self._background:
+            task.cancel()
 
     def chat_lock(self, chat_id: int) -> asyncio.Lock:
         """Serializes one chat's actions in this process; the version check in the

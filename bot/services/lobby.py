@@ -18,7 +18,7 @@ from bot.outbox.db_store import enqueue_durable
 from bot.render import messages
 from bot.render.messages import Alert, alert
 from bot.services.answers import Answer
-from bot.services.autoplay import COMPUTER_KINDS
+from bot.services.autoplay import COMPUTER_KINDS, LEGACY_KINDS
 from bot.services.context import AppContext
 from bot.services.links import deep_link, join_payload, message_link
 from bot.services.play import schedule_next_decision
@@ -258,7 +258,7 @@ async def add_computer(
         if isinstance(table, Answer):
             return table
         lang = table.language
-        if kind not in COMPUTER_KINDS:
+        if kind not in COMPUTER_KINDS and kind not in LEGACY_KINDS:
             return Answer.refuse(alert(Alert.STALE, lang))
         try:
             await db.add_seat(session, game_id, bot_kind=kind, max_seats=MAX_PLAYERS)

@@ -21,6 +21,7 @@ from bot.render.reasons import reason_text, render_reason
 from bot.services.answers import Answer
 from bot.services.autoplay import TIMEOUT_STAND_IN
 from bot.services.context import AppContext
+from bot.services.mistakes import after_move
 from bot.services.presenter import (
     enqueue_durable_events,
     hand_screens,
@@ -109,6 +110,7 @@ async def _play_in_chat(
             return Answer.refuse(alert(Alert.TOO_LATE, lang))
     ctx.record_move("player")
     ctx.wake_timers(deadline)
+    after_move(ctx, table, events)
     return Answer()
 
 
@@ -174,6 +176,7 @@ async def auto_act(ctx: AppContext, game_id: int, decision_key: int) -> bool:
             return False
     ctx.record_move("computer" if seat_row.user_id is None else "timeout")
     ctx.wake_timers(deadline)
+    after_move(ctx, table, events)
     return True
 
 

@@ -150,7 +150,12 @@ async def show_hands(
             continue
         lang = table.user_language(seat.user_id)
         text, markup = render_hand(
-            game.view(seat.seat), table.names(lang), lang, table.game_id, game.move_number
+            game.view(seat.seat),
+            table.names(lang),
+            lang,
+            table.game_id,
+            game.move_number,
+            hints=table.in_private,
         )
         await store_slot(session, seat.user_id, hand_slot(table.game_id), text, markup, new=new)
 

@@ -21,7 +21,9 @@ Decisions, kept simple enough to explain in a sentence each:
   (:data:`COMPUTER_RATINGS`) and are never updated, so a game against them rates its
   people too (a solo game in private). The figures are estimates, not measured against
   people: the strong (searching) player is rated as a good player, the easy one as a
-  somewhat weak one; a small sigma says the model may trust them.
+  somewhat weak one, the medium one (a shorter search) halfway; a small sigma says the
+  model may trust them. The kinds stored before the levels ("heuristic", "search") keep
+  the figures of easy and strong, which they are.
 - *What rates*: a finished game with at least one person. A cancelled game does not.
 """
 
@@ -52,7 +54,13 @@ INITIAL_SIGMA: Final = float(MODEL.sigma)
 _COMPUTER_SIGMA: Final = 1.0
 COMPUTER_RATINGS: Final[dict[tuple[str, int], tuple[float, float]]] = {
     (kind, players): (mu, _COMPUTER_SIGMA)
-    for kind, mu in (("heuristic", 22.0), ("search", 30.0))
+    for kind, mu in (
+        ("easy", 22.0),
+        ("medium", 26.0),
+        ("strong", 30.0),
+        ("heuristic", 22.0),
+        ("search", 30.0),
+    )
     for players in (2, 3, 4)
 }
 """(mu, sigma) of each kind of computer player per player count."""

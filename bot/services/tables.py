@@ -32,6 +32,12 @@ class Table:
         return self.row.chat_id
 
     @property
+    def in_private(self) -> bool:
+        """A solo game: /newgame in a person's private chat (private chats have positive
+        ids, groups negative ones)."""
+        return self.chat_id > 0
+
+    @property
     def language(self) -> str:
         return self.chat.language
 

@@ -11,7 +11,9 @@ True
 Kinds: ``"random"`` (a uniformly random legal action), ``"heuristic"`` (rules: hand
 worth for bidding, card tracking and voids for the play) and ``"search"`` (sampling the
 hidden cards consistently with the view, rule-based rollouts, an exact solver for the
-last tricks). :func:`resample` deals the hidden cards of a view into a whole game.
+last tricks). The lobby's levels ``"easy"``, ``"medium"`` and ``"strong"`` are, for now,
+the heuristic player, the search with a 0.3 s budget and the search. :func:`resample`
+deals the hidden cards of a view into a whole game.
 
 Matches between kinds: ``python -m engine.ai.arena --help``.
 """
@@ -27,6 +29,7 @@ from .stand_in import decision_seed, stand_in_choice, without_offers
 
 __all__ = [
     "KINDS",
+    "LEVELS",
     "HeuristicPlayer",
     "Player",
     "RandomPlayer",
@@ -41,7 +44,9 @@ __all__ = [
 ]
 
 KINDS: Final = ("random", "heuristic", "search")
-"""The kinds :func:`make_player` knows."""
+"""The players :func:`make_player` makes."""
+LEVELS: Final = ("easy", "medium", "strong")
+"""The lobby's levels, which :func:`make_player` also knows: names of the players above."""
 
 
 def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
@@ -60,12 +65,16 @@ def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
     """
     if kind == "random":
         factory: type[RandomPlayer] | type[HeuristicPlayer] | type[SearchPlayer] = RandomPlayer
-    elif kind == "heuristic":
+    elif kind in ("heuristic", "easy"):
         factory = HeuristicPlayer
-    elif kind == "search":
+    elif kind in ("search", "strong"):
+        factory = SearchPlayer
+    elif kind == "medium":
+        options = {"budget": 0.3, **options}
         factory = SearchPlayer
     else:
-        raise ValueError(f"unknown player kind {kind!r} (expected one of {', '.join(KINDS)})")
+        known = ", ".join((*KINDS, *LEVELS))
+        raise ValueError(f"unknown player kind {kind!r} (expected one of {known})")
     try:
         return factory(seed, **options)
     except TypeError as error:

@@ -3,7 +3,9 @@ way its seat cannot see."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,12 +18,15 @@ from engine import (
     Game,
     GameFormat,
     Phase,
+    PlayerView,
     ProposedCard,
     RoundTwo,
     Rules,
     SevenExchangeTiming,
 )
 from engine.ai import KINDS, make_player, resample
+from engine.ai.advice import SearchEvaluator, advise
+from engine.ai.review import review, seat_decisions
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "random": {},
@@ -77,31 +82,40 @@ def _twin_games(players: int, seed: int, rules: Rules | None = None) -> tuple[Ga
     return first, Game.from_deck(players, rules, twin, dealer)
 
 
+def _twin_views(
+    players: int, seed: int, rules: Rules | None = None
+) -> Iterator[tuple[PlayerView, PlayerView]]:
+    """Seat 0's views at its decisions of the first hand of twin games, while it cannot
+    tell them apart: the swapped card has not come into play."""
+    game, twin = _twin_games(players, seed, rules)
+    assert game.hand(1) != twin.hand(1)
+    driver = make_player("heuristic")
+    while game.phase is not Phase.FINISHED and game.hand_number == 1:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if seat == 0:
+            if twin.view(0) != view:
+                return
+            yield view, twin.view(0)
+        action = driver.choose(view)
+        if action not in twin.legal_actions():
+            return
+        game.apply(action)
+        twin.apply(action)
+
+
 @pytest.mark.parametrize("rules_name", list(RULE_SETS))
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_rearranged_hidden_cards_do_not_change_decisions(players: int, rules_name: str) -> None:
     compared = 0
     for seed in range(12):
-        game, twin = _twin_games(players, seed, RULE_SETS[rules_name])
-        assert game.hand(1) != twin.hand(1)
-        driver = make_player("heuristic")
-        while game.phase is not Phase.FINISHED and game.hand_number == 1:
-            seat = game.to_act
-            assert seat is not None
-            view = game.view(seat)
-            if seat == 0:
-                if twin.view(0) != view:
-                    break  # the swapped card came into play: seat 0 now sees a difference
-                for kind in KINDS:
-                    mine = make_player(kind, seed=seed, **OPTIONS[kind]).choose(view)
-                    theirs = make_player(kind, seed=seed, **OPTIONS[kind]).choose(twin.view(0))
-                    assert mine == theirs, (kind, players, seed)
-                compared += 1
-            action = driver.choose(view)
-            if action not in twin.legal_actions():
-                break
-            game.apply(action)
-            twin.apply(action)
+        for view, twin_view in _twin_views(players, seed, RULE_SETS[rules_name]):
+            for kind in KINDS:
+                mine = make_player(kind, seed=seed, **OPTIONS[kind]).choose(view)
+                theirs = make_player(kind, seed=seed, **OPTIONS[kind]).choose(twin_view)
+                assert mine == theirs, (kind, players, seed)
+            compared += 1
     assert compared >= 15
 
 
@@ -125,3 +139,43 @@ def test_resampled_worlds_give_the_same_decisions(players: int, rules_name: str)
             mine = make_player(kind, seed=1, **OPTIONS[kind]).choose(view)
             theirs = make_player(kind, seed=1, **OPTIONS[kind]).choose(world.view(seat))
             assert mine == theirs
+
+
+def _evaluator() -> SearchEvaluator:
+    return SearchEvaluator(seed=1, budget=None, samples=4)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_hint_sees_no_hidden_card(players: int) -> None:
+    """Twin deals that seat 0 cannot tell apart get the same hint, reason and figures."""
+    compared = 0
+    for seed in range(8):
+        for view, twin_view in _twin_views(players, seed):
+            assert advise(view, _evaluator()) == advise(twin_view, _evaluator())
+            compared += 1
+    assert compared >= 8
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_review_judges_each_decision_by_the_seats_view_alone(players: int) -> None:
+    """A hand's review is the same when every decision's hidden cards are dealt anew in a
+    way the seat's view allows: only what the seat saw at the time counts."""
+    rng = random.Random(players)
+    game, log = Game.new(players, Rules(), players), []
+    while game.phase is not Phase.FINISHED and game.hand_number == 1:
+        seat = game.to_act
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        log.append((seat, action))
+    decisions = seat_decisions(players, Rules(), players, log, seat=0, hand=1)
+    elsewhere, moved = [], 0
+    for decision in decisions:
+        world = resample(decision.view, rng)
+        truth = Game.replay(players, Rules(), players, [a for _, a in log[: decision.move]])
+        assert truth.view(0) == decision.view
+        moved += world.hand(1) != truth.hand(1)
+        elsewhere.append(dataclasses.replace(decision, view=world.view(0)))
+    assert moved  # the other hands really were dealt otherwise
+    found = review(decisions, _evaluator(), threshold=0.0)
+    assert found
+    assert review(elsewhere, _evaluator(), threshold=0.0) == found

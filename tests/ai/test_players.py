@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine import Dave, Game, Phase, ProposedCard, Rules
-from engine.ai import KINDS, Player, SearchPlayer, make_player
+from engine.ai import KINDS, HeuristicPlayer, Player, SearchPlayer, make_player
 
 from .positions import RULE_SETS, positions
 
@@ -86,3 +86,12 @@ def test_search_respects_a_time_budget() -> None:
     assert seat is not None
     player.choose(game.view(seat))
     assert 1 <= player.last_samples <= 6
+
+
+def test_the_levels_are_the_interim_players() -> None:
+    assert isinstance(make_player("easy"), HeuristicPlayer)
+    medium, strong = make_player("medium"), make_player("strong")
+    assert isinstance(medium, SearchPlayer)
+    assert isinstance(strong, SearchPlayer)
+    assert medium.budget == 0.3
+    assert strong.budget == 1.0

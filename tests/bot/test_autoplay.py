@@ -5,14 +5,22 @@ the time."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from bot.config import Settings
 from bot.services import autoplay
-from bot.services.autoplay import SEARCH_MARGIN, ComputerPlayers, SearchClocks, search_budget
-from engine import Action, Game, PlayerView, Rules
+from bot.services.autoplay import (
+    SEARCH_MARGIN,
+    ComputerPlayers,
+    Result,
+    SearchClocks,
+    search_budget,
+)
+from engine import Game, PlayerView, Rules
+from engine.ai.advice import Advice, Reason, SearchEvaluator
 
 
 class FakeSearch:
@@ -21,7 +29,8 @@ class FakeSearch:
     def __init__(self) -> None:
         self.started: list[tuple[int, float]] = []
         """(seed, budget) of each decision, in the order the queue handed them out."""
-        self.pending: dict[int, asyncio.Future[Action]] = {}
+        self.pending: dict[int, asyncio.Future[Result]] = {}
+        self.kinds: list[str] = []
         self.slots: dict[int, int] = {}
         """The worker slot of each decision in flight, by seed."""
         self.shortened: list[tuple[int, float]] = []
@@ -29,9 +38,10 @@ class FakeSearch:
 
     async def __call__(
         self, kind: str, seed: int, view: PlayerView, budget: float, slot: int
-    ) -> Action:
-        future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
+    ) -> Result:
+        future: asyncio.Future[Result] = asyncio.get_running_loop().create_future()
         self.started.append((seed, budget))
+        self.kinds.append(kind)
         self.pending[seed] = future
         self.slots[seed] = slot
         return await future
@@ -256,3 +266,63 @@ def test_a_search_clock_moved_before_the_search_began_still_ends_it_sooner() -> 
     other = clocks.clock(0)
     start = other()
     assert other() - start < 1.0  # the other slot's clock is not moved
+
+
+async def test_advice_takes_its_turn_in_the_queue_with_its_own_budget(view: PlayerView) -> None:
+    """A review's decisions wait in their own queue and take turns with the tables',
+    each searched with the small budget it asked for."""
+    search = FakeSearch()
+    players = ComputerPlayers(
+        workers=1, budget=1.0, runner=search, shorten=search.shorten, clock=Clock()
+    )
+    review = [asyncio.create_task(players.advise(s, view, queue=-7, budget=0.2)) for s in (1, 2)]
+    await settle()
+    table = asyncio.create_task(players.choose("strong", 9, view, game=7))
+    await settle()
+    advice = Advice(view.legal_actions[0], Reason.OTHER, ((view.legal_actions[0], 0.0),))
+    search.pending.pop(1).set_result(advice)
+    await settle()
+    search.finish(9, view)
+    await settle()
+    search.pending.pop(2).set_result(advice)
+    assert await review[0] == advice
+    await asyncio.gather(table, *review)
+    assert search.seeds == [1, 9, 2]  # the table's decision did not wait for the review
+    assert search.kinds == [autoplay.ADVICE, "strong", autoplay.ADVICE]
+    budgets = dict(search.started)
+    assert budgets[1] == pytest.approx(0.2 - SEARCH_MARGIN)
+    assert budgets[9] > 0.2
+
+
+def test_a_searched_advice_is_the_strong_players_choice(view: PlayerView) -> None:
+    """The pool's advice job is engine.ai.advice with the strong player's search: on a
+    clock that moves the same way, it recommends what that player plays."""
+    from engine.ai import SearchPlayer
+    from engine.ai.advice import advise as engine_advise
+
+    def ticking() -> Callable[[], float]:
+        ticks = iter(range(10_000))
+        return lambda: next(ticks) * 0.01
+
+    found = autoplay.search_job(autoplay.ADVICE, 3, view, 0.5, ticking())
+    assert isinstance(found, Advice)
+    assert found.deals is not None
+    assert 1 < found.deals < 50
+    assert found == engine_advise(view, SearchEvaluator(3, budget=0.5, clock=ticking()))
+    assert found.action == SearchPlayer(3, budget=0.5, clock=ticking()).choose(view)
+
+
+async def test_the_medium_level_searches_a_shorter_time(view: PlayerView) -> None:
+    search = FakeSearch()
+    players = ComputerPlayers(
+        workers=2, budget=1.0, runner=search, shorten=search.shorten, clock=Clock()
+    )
+    medium = asyncio.create_task(players.choose("medium", 1, view, game=1))
+    strong = asyncio.create_task(players.choose("strong", 2, view, game=2))
+    await settle()
+    budgets = dict(search.started)
+    assert budgets[1] == pytest.approx(autoplay.KIND_BUDGETS["medium"] - SEARCH_MARGIN)
+    assert budgets[2] == pytest.approx(1.0 - SEARCH_MARGIN)
+    search.finish(1, view)
+    search.finish(2, view)
+    await asyncio.gather(medium, strong)

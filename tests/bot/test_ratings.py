@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.services.autoplay import COMPUTER_KINDS
 from bot.services.ratings import (
     COMPUTER_RATINGS,
     INITIAL_MU,
@@ -64,3 +65,11 @@ def test_computer_players_have_a_rating_per_kind_and_count() -> None:
     mu, sigma = computer_rating("random", 3)
     assert mu == INITIAL_MU
     assert sigma < INITIAL_SIGMA
+
+
+def test_the_levels_are_rated_in_order_and_the_old_kinds_as_the_levels_they_were() -> None:
+    for players in (2, 3, 4):
+        easy, medium, strong = (computer_rating(k, players)[0] for k in COMPUTER_KINDS)
+        assert easy < medium < strong
+        assert computer_rating("heuristic", players) == computer_rating("easy", players)
+        assert computer_rating("search", players) == computer_rating("strong", players)

@@ -411,7 +411,7 @@ class Lobby:
             assert not answer.get("show_alert"), (user, answer)
             await self.wait_seated(user.first_name)
 
-    async def add_computer(self, by: FakeUser, kind: str = "heuristic") -> None:
+    async def add_computer(self, by: FakeUser, kind: str = "easy") -> None:
         before = self.message.text or ""
         answer = await self.press(by, LobbyAction.ADD_BOT, kind)
         assert not answer.get("show_alert"), answer

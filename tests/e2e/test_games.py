@@ -90,7 +90,7 @@ async def test_three_players_with_an_easy_computer(
     lobby = Lobby(fake, group)
     await lobby.open(anna)
     await lobby.join(boris)
-    await lobby.add_computer(boris, "heuristic")
+    await lobby.add_computer(boris, "easy")
     assert lobby.seats() == ["Anna", "Boris", "🤖 Компьютер (лёгкий)"]
     await lobby.start(anna)
 
@@ -163,8 +163,8 @@ async def test_four_players_two_people_two_computers(
     lobby = Lobby(fake, group)
     await lobby.open(anna)
     await lobby.join(boris)
-    await lobby.add_computer(anna, "heuristic")
-    await lobby.add_computer(anna, "heuristic")
+    await lobby.add_computer(anna, "easy")
+    await lobby.add_computer(anna, "easy")
     names = ["Anna", "Boris", "🤖 Компьютер (лёгкий) 1", "🤖 Компьютер (лёгкий) 2"]
     assert lobby.seats() == names
     assert f"Anna и {names[2]} ⚔ Boris и {names[3]}" in (lobby.message.text or "")
@@ -195,8 +195,8 @@ async def test_solo_game_in_private_against_easy_and_strong_computers(
     lobby = Lobby(fake, anna)
     await lobby.open(anna)
     await lobby.wait_seated("Anna")
-    await lobby.add_computer(anna, "heuristic")
-    await lobby.add_computer(anna, "search")
+    await lobby.add_computer(anna, "easy")
+    await lobby.add_computer(anna, "strong")
     assert lobby.seats() == ["Anna", "🤖 Компьютер (лёгкий)", "🤖 Компьютер (сильный)"]
     await lobby.start(anna)
     table = await fake.wait_message(anna, lambda m: (m.text or "").startswith("🃏 Раздача 1"))
@@ -209,7 +209,7 @@ async def test_solo_game_in_private_against_easy_and_strong_computers(
     assert lobby.game_id is not None
     oracle = await Oracle.load(db_url, lobby.game_id)
     assert oracle.chat_id == anna.id
-    assert [s.bot_kind for s in oracle.seats] == [None, "heuristic", "search"]
+    assert [s.bot_kind for s in oracle.seats] == [None, "easy", "strong"]
     check_finished_game(anna, oracle, ["Anna", "🤖 Компьютер (лёгкий)", "🤖 Компьютер (сильный)"])
     assert len(hand_results(anna)) == len(oracle.sheet)
     # The table in the private chat shows no computer's card before it is played.

@@ -49,7 +49,7 @@ async def test_pacing_coalesces_a_storm_of_table_updates(
     group = fake.add_group("Table", members=[anna], admins=[anna])
     running = await launch(limits=limits, computer_pause=0.0, shutdown_drain=1.0)
     assert running.app is not None
-    lobby = await start_game(fake, group, anna, computers=["heuristic"] * 3)
+    lobby = await start_game(fake, group, anna, computers=["easy"] * 3)
     gid = lobby.game_id
     assert gid is not None
     driver = Driver(fake, [anna], rng=random.Random(41), game_id=gid)

@@ -57,7 +57,7 @@ async def test_a_started_three_player_lobby_shows_three_seats_and_no_pairs(
     await lobby.open(anna)
     await lobby.wait_seated("Anna")
     await lobby.join(boris)
-    await lobby.add_computer(anna, "heuristic")
+    await lobby.add_computer(anna, "easy")
     assert "Вчетвером играют пары" in (lobby.message.text or "")
     await lobby.start(anna)
     await fake.wait_for(lambda: not lobby.message.callback_data())

@@ -158,7 +158,7 @@ async def test_bot_removed_from_the_group_ends_the_game(
     anna = fake.add_user("Anna")
     group = fake.add_group("Table", members=[anna], admins=[anna])
     await launch(computer_pause=0.05)
-    lobby = await start_game(fake, group, anna, computers=["heuristic", "heuristic"])
+    lobby = await start_game(fake, group, anna, computers=["easy", "easy"])
     gid = lobby.game_id
     assert gid is not None
     driver = Driver(fake, [anna], rng=random.Random(34), game_id=gid)

@@ -91,7 +91,7 @@ async def test_stats_top_and_history_after_a_game(
     )
 
     await choose_setting(fake, group, anna, SettingsScope.TARGET, "301")
-    lobby = await start_game(fake, group, anna, [boris], ["heuristic"])
+    lobby = await start_game(fake, group, anna, [boris], ["easy"])
     driver = Driver(fake, [anna, boris], rng=random.Random(5), game_id=lobby.game_id)
     await driver.play_until(lambda: game_over_message(group), timeout=120)
     await fake.wait_idle(quiet=0.1)
@@ -115,9 +115,7 @@ async def test_stats_top_and_history_after_a_game(
     # The ratings openskill gives this game, the computer player's fixed.
     model = PlackettLuce()
     teams = [
-        [model.rating(*COMPUTER_RATINGS[("heuristic", 3)])]
-        if seat.user_id is None
-        else [model.rating()]
+        [model.rating(*COMPUTER_RATINGS[("easy", 3)])] if seat.user_id is None else [model.rating()]
         for seat in oracle.seats
     ]
     rated = model.rate(teams, ranks=places(game))

@@ -214,7 +214,7 @@ async def test_lobby_refusals_cancel_and_settings(
     assert await refused(
         fake, dasha.press(lobby.message, callback_data=lobby.data(LobbyAction.JOIN))
     ) == ("Мест нет — стол полный.")
-    forged_computer = LobbyCb(game_id=gid, action=LobbyAction.ADD_BOT, bot_kind="heuristic")
+    forged_computer = LobbyCb(game_id=gid, action=LobbyAction.ADD_BOT, bot_kind="easy")
     query = anna.press_raw(group, lobby.message.message_id, forged_computer.pack())
     assert await refused(fake, query) == "Мест нет — стол полный."
     assert lobby.seats() == ["Anna", "Boris", "Vika", "Gena"]

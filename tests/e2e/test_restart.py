@@ -54,7 +54,7 @@ async def test_restart_mid_hand_with_a_computer_to_move(
     clock = FakeClock()
     first = await launch(computer_pause=1.5, clock=clock)
     await choose_setting(fake, group, anna, SettingsScope.TARGET, "301")
-    lobby = await start_game(fake, group, anna, [boris], computers=["heuristic"])
+    lobby = await start_game(fake, group, anna, [boris], computers=["easy"])
     gid = lobby.game_id
     assert gid is not None
     driver = Driver(fake, [anna, boris], rng=random.Random(21), game_id=gid)

@@ -29,8 +29,8 @@ async def test_four_players_each_for_himself(
     lobby = Lobby(fake, group)
     await lobby.open(anna)
     await lobby.join(boris)
-    await lobby.add_computer(anna, "heuristic")
-    await lobby.add_computer(boris, "heuristic")
+    await lobby.add_computer(anna, "easy")
+    await lobby.add_computer(boris, "easy")
     names = ["Anna", "Boris", "🤖 Компьютер (лёгкий) 1", "🤖 Компьютер (лёгкий) 2"]
     assert lobby.seats() == names
     text = lobby.message.text or ""

@@ -163,7 +163,7 @@ async def test_a_game_ends_with_its_chart_and_a_rematch_seats_the_same_players(
 ) -> None:
     group, (anna, boris) = await _friends(fake, launch, "Anna", "Boris")
     await _play_to(fake, group, anna, 101)
-    lobby = await start_game(fake, group, anna, [boris], computers=["heuristic"])
+    lobby = await start_game(fake, group, anna, [boris], computers=["easy"])
     assert lobby.game_id is not None
     driver = Driver(fake, [anna, boris], rng=random.Random(7), game_id=lobby.game_id)
     await driver.play_until(lambda: game_over_message(group), timeout=120)
@@ -222,7 +222,7 @@ async def _finished_game(
     """A game to 1 point (one hand) between ``players`` and an easy computer; its
     game-over message."""
     await _play_to(fake, group, players[0], 1)
-    lobby = await start_game(fake, group, players[0], players[1:], computers=["heuristic"])
+    lobby = await start_game(fake, group, players[0], players[1:], computers=["easy"])
     driver = Driver(fake, players, rng=random.Random(1), game_id=lobby.game_id)
     await driver.play_until(lambda: game_over_message(group), timeout=60)
     await fake.wait_idle(quiet=0.1)

@@ -111,7 +111,7 @@ async def _play(
         anna.send(group, "/settings 101")
         await fake.wait_idle(quiet=0.3)
         since = max((m.message_id for m in fake.messages(group)), default=0)
-        lobby = await start_game(fake, group, anna, [boris], computers=["heuristic"])
+        lobby = await start_game(fake, group, anna, [boris], computers=["easy"])
         assert lobby.game_id is not None
         game_ids.append(lobby.game_id)
         driver = Driver(fake, [anna, boris], rng=rng, game_id=lobby.game_id)

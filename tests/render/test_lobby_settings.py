@@ -7,7 +7,7 @@ import pytest
 from bot.callbacks import LobbyAction, LobbyCb
 from bot.i18n import SUPPORTED, translator
 from bot.render import Computer, render_lobby, seat_names
-from bot.render.names import Occupant
+from bot.render.names import COMPUTER_KINDS, Occupant, computer_name
 from engine import GameFormat, Rules
 
 from .helpers import NAMES, check_html, check_keyboard
@@ -40,7 +40,7 @@ def test_lobby(lang: str, seats: list[Occupant]) -> None:
         LobbyAction.SETTINGS,
     }
     if len(seats) < 4:
-        assert sorted(cb.bot_kind for cb in actions[LobbyAction.ADD_BOT]) == ["heuristic", "search"]
+        assert [cb.bot_kind for cb in actions[LobbyAction.ADD_BOT]] == ["easy", "medium", "strong"]
     else:
         assert LobbyAction.ADD_BOT not in actions
     tr = translator(lang)
@@ -87,3 +87,15 @@ def test_a_one_hand_lobby_names_its_format_not_a_target(lang: str) -> None:
     assert tr.plain("lobby-target", target=501) not in text
     text, _ = render_lobby(7, [NAMES[0]], "Anna", Rules(target=301), lang)
     assert tr.plain("lobby-target", target=301) in text
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_the_three_levels_and_the_old_kinds_have_their_own_clear_names(lang: str) -> None:
+    names = [computer_name(kind, lang) for kind in COMPUTER_KINDS]
+    assert len(set(names)) == 3
+    assert computer_name("heuristic", lang) == names[0]
+    assert computer_name("search", lang) == names[2]
+    generic = computer_name("random", lang)
+    assert generic not in names
+    labels = {translator(lang).plain("btn-add-computer", kind=kind) for kind in COMPUTER_KINDS}
+    assert len(labels) == 3
