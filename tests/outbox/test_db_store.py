@@ -18,7 +18,7 @@ from bot.db.session import create_engine, create_sessionmaker
 from bot.outbox import Limits, Outbox
 from bot.outbox.db_store import SqlDurableStore, enqueue_durable, store_slot
 
-from .stub import Sleeps, StubBot
+from .stub import Sleeps, StubBot, wait_until
 
 GROUP = -100
 
@@ -201,4 +201,54 @@ async def test_a_failed_mark_is_raised_to_every_caller_of_its_batch(
     async with sessions.begin() as session:
         await store_slot(session, 1, "hand:1", "cards")
     await store.mark_slot_sent(1, "hand:1", 1, 7)
+    assert await store.unsent_slots() == []
+
+
+async def test_edits_made_one_after_another_are_marked_in_one_transaction(
+    sessions: async_sessionmaker[AsyncSession], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card edits the table and two hands, each in its chat's worker and at its own
+    moment: their marks wait for each other (EDIT_MARK_DELAY) and take one statement in
+    one transaction, not one each."""
+    stub = StubBot()
+    store = SqlDurableStore(sessions)
+    outbox = Outbox(
+        stub, store=store, limits=Limits.unlimited(), sleep=Sleeps(), poll_interval=None
+    )
+    await outbox.start()
+    chats = (1, 2, 3)
+
+    async def show(chat: int, text: str) -> None:
+        async with sessions.begin() as session:
+            await store_slot(session, chat, "hand:1", text)
+        outbox.accept(await store.unsent_slots())
+        await wait_until(lambda: stub.texts(chat) == [text])
+
+    for chat in chats:
+        await show(chat, "cards")
+    await outbox.join()  # the messages exist and are marked: what follows are edits
+    marks: list[int] = []
+
+    def executed(_c: object, _cur: object, statement: str, params: object, *_: object) -> None:
+        if statement.startswith("UPDATE slots SET message_id"):
+            marks.append(len(params) if isinstance(params, list) else 1)
+
+    engine = sessions.kw["bind"].sync_engine
+    event.listen(engine, "before_cursor_execute", executed)
+    try:
+        # However slow this machine: the three edits are all made before any mark.
+        monkeypatch.setattr("bot.outbox.outbox.EDIT_MARK_DELAY", 60.0)
+        for chat in chats:
+            await show(chat, "trick")  # each stored and edited after the one before
+        assert len(await store.unsent_slots()) == 3
+        await outbox.join()
+        assert marks == [3]
+
+        # And without anyone waiting for them, the marks are stored a moment later.
+        monkeypatch.setattr("bot.outbox.outbox.EDIT_MARK_DELAY", 0.05)
+        await show(1, "next trick")
+        await wait_until(lambda: len(marks) == 2)
+    finally:
+        event.remove(engine, "before_cursor_execute", executed)
+    await outbox.stop()
     assert await store.unsent_slots() == []
