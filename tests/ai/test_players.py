@@ -15,6 +15,9 @@ FAST: dict[str, dict[str, Any]] = {
     "random": {},
     "heuristic": {},
     "search": {"budget": None, "samples": 3},
+    "easy": {"budget": None, "samples": 3},
+    "medium": {"budget": None, "samples": 2},
+    "strong": {"budget": None, "samples": 3},
 }
 
 
@@ -73,7 +76,7 @@ def test_make_player_checks_kind_and_options() -> None:
 def test_a_player_refuses_a_view_without_a_decision() -> None:
     game = Game.new(2, Rules(), seed=1)
     idle = 1 - (game.to_act or 0)
-    for kind in ("heuristic", "search"):
+    for kind in ("heuristic", "search", "strong"):
         with pytest.raises(ValueError, match="no decision"):
             make_player(kind, **FAST[kind]).choose(game.view(idle))
 

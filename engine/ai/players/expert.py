@@ -35,7 +35,7 @@ from ..infer import Knowledge, knowledge
 from .heuristic import heuristic_action
 from .search import SearchPlayer
 
-__all__ = ["DEFAULT_SPEND", "ExpertPlayer", "Evaluation"]
+__all__ = ["DEFAULT_SPEND", "Evaluation", "ExpertPlayer"]
 
 DEFAULT_SPEND: Final = 0.85
 """Share of the budget the sampling may use."""
