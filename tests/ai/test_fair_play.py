@@ -44,6 +44,7 @@ def _kinds(position: int) -> list[str]:
         kinds.append(levels[position // 2 % len(levels)])
     return kinds
 
+
 # Deck positions of a card of seat 1 and of a card seat 0 never sees (another hand's, or
 # the unused stock's with 2 players), when seat ``players - 1`` deals.
 SWAP = {2: (3, 25), 3: (3, 6), 4: (3, 6)}
