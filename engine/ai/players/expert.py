@@ -106,10 +106,18 @@ class ExpertPlayer:
         spend: float = DEFAULT_SPEND,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        if samples < 1:
-            raise ValueError(f"samples must be at least 1, not {samples}")
-        if budget is not None and budget <= 0:
-            raise ValueError(f"budget must be positive seconds or None, not {budget}")
+        # search checks its own options, then scores one deal per call: the loop, the
+        # clock and the statistics are ours
+        self._deal = SearchPlayer(
+            seed,
+            budget=budget,
+            samples=samples,
+            solver_cards=solver_cards,
+            trust=trust,
+            clock=clock,
+        )
+        self._deal.samples = 1
+        self._deal.budget = None
         if not 0.0 < spend <= 1.0:
             raise ValueError(f"spend must be in (0, 1], not {spend}")
         if caution < 0.0:
@@ -120,10 +128,6 @@ class ExpertPlayer:
         self.caution = caution
         self.spend = spend
         self._clock = clock
-        # one deal per call: the loop, the clock and the statistics are ours
-        self._deal = SearchPlayer(
-            seed, budget=None, samples=1, solver_cards=solver_cards, trust=trust, clock=clock
-        )
         self.last_samples = 0
         """Deals used by the last decision (for benchmarks and tests)."""
 
