@@ -16,7 +16,7 @@ import statistics
 import time
 
 from engine import Game, Phase, Rules
-from engine.ai.advice import SearchEvaluator, advise
+from engine.ai.advice import advise, strong_evaluator
 from engine.ai.review import review, seat_decisions
 
 
@@ -45,7 +45,7 @@ def main() -> None:
             if seat == 0 and len(view.legal_actions) > 1 and view.phase not in hinted:
                 hinted.add(view.phase)
                 began = time.perf_counter()
-                advice = advise(view, SearchEvaluator(seed, budget=args.hint_budget))
+                advice = advise(view, strong_evaluator(seed, budget=args.hint_budget))
                 hint_times.append(time.perf_counter() - began)
                 hint_deals.append(advice.deals or 0)
             action = rng.choice(game.legal_actions())
@@ -53,7 +53,7 @@ def main() -> None:
             log.append((seat, action))
         decisions = seat_decisions(args.players, Rules(), seed, log, seat=0, hand=1)
         began = time.perf_counter()
-        found = review(decisions, SearchEvaluator(seed, budget=args.review_budget))
+        found = review(decisions, strong_evaluator(seed, budget=args.review_budget))
         review_times.append(time.perf_counter() - began)
         decisions_per_hand.append(len(decisions))
         named.append(len(found))

@@ -38,8 +38,8 @@ from typing import Final
 from bot.config import Settings
 from bot.render.names import COMPUTER_KINDS, LEGACY_KINDS
 from engine import Action, PlayerView
-from engine.ai import make_player
-from engine.ai.advice import Advice, SearchEvaluator, advise
+from engine.ai import LEVELS, make_player
+from engine.ai.advice import Advice, advise, strong_evaluator
 
 __all__ = [
     "ADVICE",
@@ -55,13 +55,16 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 TIMEOUT_STAND_IN: Final = "heuristic"
-KIND_BUDGETS: Final = {"medium": 0.3}
+KIND_BUDGETS: Final = {kind: float(LEVELS[kind]["budget"]) for kind in ("easy", "medium")}
 """Seconds a decision of these kinds takes at most, from being asked for to its answer
-(the others: the players' budget, SEARCH_BUDGET): the medium level is a shorter search."""
+(the others: the players' budget, SEARCH_BUDGET): the easy and medium levels are shorter
+searches (engine.ai.LEVELS)."""
 ADVICE: Final = "advice"
 """The job of the strong player's advice at a view (engine.ai.advice), not a player."""
-_QUEUED_KINDS: Final = frozenset({"search", "medium", "strong", ADVICE})
-"""The searching kinds, and the advice: they go to the worker pool."""
+_QUEUED_KINDS: Final = frozenset({"search", *LEVELS, ADVICE})
+"""The searching kinds (every level searches, the easy one a dozen deals: under load its
+slowest decisions took 0.2 s, too long for the event loop's thread), and the advice:
+they go to the worker pool."""
 SEARCH_MARGIN: Final = 0.05
 """Seconds of a decision's budget kept for what is not search: handing the view to a
 worker and the action back, and the search's own setup."""
@@ -161,7 +164,7 @@ def search_job(
     """One job of the pool: the advice at ``view`` (kind :data:`ADVICE`), or the
     decision of a searching player."""
     if kind == ADVICE:
-        return advise(view, SearchEvaluator(seed, budget=budget, clock=clock))
+        return advise(view, strong_evaluator(seed, budget=budget, clock=clock))
     return choose_action(kind, seed, view, budget, clock)
 
 

@@ -11,25 +11,29 @@ True
 Kinds: ``"random"`` (a uniformly random legal action), ``"heuristic"`` (rules: hand
 worth for bidding, card tracking and voids for the play) and ``"search"`` (sampling the
 hidden cards consistently with the view, rule-based rollouts, an exact solver for the
-last tricks). The lobby's levels ``"easy"``, ``"medium"`` and ``"strong"`` are, for now,
-the heuristic player, the search with a 0.3 s budget and the search. :func:`resample`
-deals the hidden cards of a view into a whole game.
+last tricks). The levels ``"easy"``, ``"medium"`` and ``"strong"`` are the expert search
+(:class:`ExpertPlayer`: search that keeps the rule-based action unless the sampled deals
+clearly favour another, stops at 85% of its budget and tells what each action is worth)
+at growing effort: 12 deals, 0.25 s, 1 s per decision. :func:`resample` deals the
+hidden cards of a view into a whole game.
 
 Matches between kinds: ``python -m engine.ai.arena --help``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from .base import Player, decision_rng
 from .infer import knowledge, resample
-from .players import HeuristicPlayer, RandomPlayer, SearchPlayer
+from .players import ExpertPlayer, HeuristicPlayer, RandomPlayer, SearchPlayer
 from .stand_in import decision_seed, stand_in_choice, without_offers
 
 __all__ = [
     "KINDS",
     "LEVELS",
+    "ExpertPlayer",
     "HeuristicPlayer",
     "Player",
     "RandomPlayer",
@@ -43,10 +47,15 @@ __all__ = [
     "without_offers",
 ]
 
-KINDS: Final = ("random", "heuristic", "search")
-"""The players :func:`make_player` makes."""
-LEVELS: Final = ("easy", "medium", "strong")
-"""The lobby's levels, which :func:`make_player` also knows: names of the players above."""
+LEVELS: Final[dict[str, dict[str, Any]]] = {
+    "easy": {"samples": 12, "budget": 0.25},
+    "medium": {"samples": 1000, "budget": 0.25},
+    "strong": {"samples": 1000, "budget": 1.0},
+}
+"""The expert search's options per level (any of them can be overridden)."""
+
+KINDS: Final = ("random", "heuristic", "search", *LEVELS)
+"""The kinds :func:`make_player` knows."""
 
 
 def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
@@ -57,24 +66,27 @@ def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
     ``samples`` (cap on sampled deals per decision, default 1000), ``solver_cards``
     (cards left in hand from which the exact solver plays the rest; default 6, 5 and 4
     for 2, 3 and 4 players) and ``trust`` (0..1, default 0.8: how far the other seats'
-    bids are taken as evidence about their hands). ``random`` takes none. Unknown kinds
-    and options raise ``ValueError``.
+    bids are taken as evidence about their hands). ``easy``, ``medium`` and ``strong``
+    take the same options as ``search`` (defaults in :data:`LEVELS`) and ``caution``
+    (standard errors by which an action must beat the rule-based one, default 1.0) and
+    ``spend`` (share of the budget used, default 0.85). ``random`` takes none. Unknown
+    kinds and options raise ``ValueError``.
 
     Search is CPU-bound and synchronous: an asyncio caller should run ``choose`` in an
     executor.
     """
-    if kind == "random":
-        factory: type[RandomPlayer] | type[HeuristicPlayer] | type[SearchPlayer] = RandomPlayer
-    elif kind in ("heuristic", "easy"):
+    factory: Callable[..., Player]
+    if kind in LEVELS:
+        factory = ExpertPlayer
+        options = {**LEVELS[kind], **options}
+    elif kind == "random":
+        factory = RandomPlayer
+    elif kind == "heuristic":
         factory = HeuristicPlayer
-    elif kind in ("search", "strong"):
-        factory = SearchPlayer
-    elif kind == "medium":
-        options = {"budget": 0.3, **options}
+    elif kind == "search":
         factory = SearchPlayer
     else:
-        known = ", ".join((*KINDS, *LEVELS))
-        raise ValueError(f"unknown player kind {kind!r} (expected one of {known})")
+        raise ValueError(f"unknown player kind {kind!r} (expected one of {', '.join(KINDS)})")
     try:
         return factory(seed, **options)
     except TypeError as error:

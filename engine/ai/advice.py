@@ -10,7 +10,7 @@ the seat could not know.
 >>> from engine import Game, Rules
 >>> game = Game.new(2, Rules(), seed=3)
 >>> view = game.view(game.to_act)
->>> advice = advise(view, SearchEvaluator(seed=1, budget=None, samples=8))
+>>> advice = advise(view, strong_evaluator(seed=1, budget=None, samples=8))
 >>> advice.action in view.legal_actions, advice.deals
 (True, 8)
 """
@@ -28,27 +28,22 @@ from engine.actions import (
     ExchangeSeven,
     KeepSeven,
     NameSuit,
-    OfferDave,
     Pass,
     PlayCard,
     TakeProposed,
 )
 from engine.cards import Card, points, strength
-from engine.game import Phase
 from engine.view import PlayerView
 
-from .base import decision_rng
-from .infer import knowledge
-from .players.heuristic import heuristic_action
-from .players.search import _SPEND, SearchPlayer
+from .players.expert import ExpertPlayer
 
 __all__ = [
     "Advice",
     "Evaluator",
     "Reason",
-    "SearchEvaluator",
     "advise",
     "reason_for",
+    "strong_evaluator",
 ]
 
 
@@ -211,48 +206,18 @@ def _top_of_suit(view: PlayerView, card: Card, trump: int) -> bool:
 _SUITS: Final = {suit: tuple(Card.from_index(suit * 8 + r) for r in range(8)) for suit in range(4)}
 
 
-class SearchEvaluator:
-    """The searching player's per-action means (:class:`SearchPlayer`): the same deals,
-    the same rollouts, scored for every candidate it considers. In the «даве» phase the
-    searching player follows its rule, so only that action is scored.
-
+def strong_evaluator(
+    seed: int = 0,
+    *,
+    budget: float | None = 1.0,
+    samples: int = 1000,
+    clock: Callable[[], float] = time.perf_counter,
+) -> ExpertPlayer:
+    """The strong player as an evaluator: the strong level's search
+    (:class:`~engine.ai.players.expert.ExpertPlayer`) without its caution margin, so that
+    the action advised is the one with the best mean and the figures shown say why; the
+    margin only keeps the rule-based action among actions the deals cannot tell apart.
     ``budget`` (seconds, None for no clock), ``samples`` (cap on deals) and ``clock`` as
-    for :class:`SearchPlayer`; with the cap reached first the values depend only on the
-    seed and the view."""
-
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        budget: float | None = 1.0,
-        samples: int = 1000,
-        clock: Callable[[], float] = time.perf_counter,
-    ) -> None:
-        self._player = SearchPlayer(seed, budget=budget, samples=samples, clock=clock)
-        self.last_samples = 0
-        """Deals behind the last values."""
-
-    def action_values(self, view: PlayerView) -> dict[Action, float]:
-        legal = view.legal_actions
-        if view.seat is None or not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make now")
-        player = self._player
-        preferred = heuristic_action(view)
-        if len(legal) == 1 or view.phase is Phase.DAVE or isinstance(preferred, OfferDave):
-            self.last_samples = 0
-            return {preferred: 0.0}
-        others = (a for a in legal if a != preferred and not isinstance(a, OfferDave))
-        candidates = [preferred, *others]
-        budget = player.budget
-        deadline = None if budget is None else player._clock() + budget * _SPEND
-        rng = decision_rng(player.seed, view)
-        info = knowledge(view)
-        # The searching player's own scoring, so that the advice is what it would play;
-        # reached into rather than copied, so that its speed-ups reach the advice too.
-        if view.phase is Phase.PLAY:
-            totals = player._play(view, info, candidates, rng, deadline)
-        else:
-            totals = player._simulate(view, info, candidates, rng, deadline)
-        done = max(1, player.last_samples)
-        self.last_samples = player.last_samples
-        return {action: total / done for action, total in zip(candidates, totals, strict=True)}
+    for the players; with the cap reached first the values depend only on the seed and
+    the view."""
+    return ExpertPlayer(seed, budget=budget, samples=samples, clock=clock, caution=0.0)

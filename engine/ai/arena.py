@@ -1,7 +1,8 @@
 """Matches between two kinds of computer player, duplicate style.
 
     python -m engine.ai.arena --a heuristic --b random --players 2 --preset odessa \\
-        --games 200 --target 501 [--seed S] [--budget 1.0] [--samples N] [--jobs 2]
+        --games 200 --target 501 [--seed S] [--budget 1.0] [--samples N] [--jobs 2] \\
+        [--a-options JSON] [--b-options JSON]
 
 Every game seed is played once per seating: with 2 players twice (A first, then B
 first), with 3 players three times (one A against two B, A in each seat), with 4
@@ -9,6 +10,11 @@ players twice (the A pair in seats 0 and 2, then in 1 and 3). A seed fixes the f
 dealer and every deck, so each seating meets the same cards. Prints games won with a
 95% Wilson interval, average written points per hand, how often each kind's bids sat
 (bait), and the time per decision (p50/p99, decisions with a real choice only).
+
+``--budget``, ``--samples`` and ``--solver-cards`` set those options of every searching
+kind (``search``, ``medium``, ``strong``; ``easy`` keeps its small fixed effort);
+``--a-options``/``--b-options`` add options (a JSON object) to one side only, e.g.
+``--a-options '{"caution": 0}'``, and win over the flags.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import multiprocessing
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.events import HandScored
 from engine.game import Game, Phase
@@ -29,7 +35,10 @@ from engine.rules import Rules
 
 from . import KINDS, make_player
 
-__all__ = ["GameRecord", "MatchSpec", "main", "play_game", "seatings", "wilson"]
+__all__ = ["SEARCHING", "GameRecord", "MatchSpec", "main", "play_game", "seatings", "wilson"]
+
+SEARCHING: Final = ("search", "medium", "strong")
+"""The kinds ``--budget``, ``--samples`` and ``--solver-cards`` apply to."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -43,6 +52,9 @@ class MatchSpec:
     """The label ("A" or "B") of each seat."""
     kinds: dict[str, str]
     options: dict[str, dict[str, Any]]
+    """Options per kind."""
+    label_options: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    """Options per label, added to (and winning over) the kind's."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -74,7 +86,8 @@ def play_game(spec: MatchSpec) -> GameRecord:
     seats = []
     for seat, label in enumerate(spec.seats):
         kind = spec.kinds[label]
-        seats.append(make_player(kind, spec.seed * 10 + seat, **spec.options.get(kind, {})))
+        options = {**spec.options.get(kind, {}), **spec.label_options.get(label, {})}
+        seats.append(make_player(kind, spec.seed * 10 + seat, **options))
     record = GameRecord(winner="")
     for label in ("A", "B"):
         record.points[label] = []
@@ -128,13 +141,15 @@ def _percentile(values: Sequence[float], fraction: float) -> float:
 
 def _specs(args: argparse.Namespace) -> Iterator[MatchSpec]:
     rules = Rules.preset(args.preset).replace(target=args.target)
-    options: dict[str, dict[str, Any]] = {"search": {}, "heuristic": {}, "random": {}}
+    effort: dict[str, Any] = {}
     if args.budget is not None:
-        options["search"]["budget"] = args.budget if args.budget > 0 else None
+        effort["budget"] = args.budget if args.budget > 0 else None
     if args.samples is not None:
-        options["search"]["samples"] = args.samples
+        effort["samples"] = args.samples
     if args.solver_cards is not None:
-        options["search"]["solver_cards"] = args.solver_cards
+        effort["solver_cards"] = args.solver_cards
+    options = {kind: dict(effort) for kind in SEARCHING}
+    label_options = {"A": json.loads(args.a_options), "B": json.loads(args.b_options)}
     plan = seatings(args.players)
     count = 0
     seed = args.seed
@@ -149,6 +164,7 @@ def _specs(args: argparse.Namespace) -> Iterator[MatchSpec]:
                 seats=seats,
                 kinds={"A": args.a, "B": args.b},
                 options=options,
+                label_options=label_options,
             )
             count += 1
         seed += 1
@@ -167,6 +183,8 @@ def _report(args: argparse.Namespace, records: list[GameRecord], seconds: float)
         "seed": args.seed,
         "budget": args.budget,
         "samples": args.samples,
+        "a_options": json.loads(args.a_options),
+        "b_options": json.loads(args.b_options),
         "seconds": round(seconds, 1),
         "hands": sum(r.hands for r in records),
     }
@@ -230,6 +248,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--samples", type=int, default=None, help="search: deals per decision")
     parser.add_argument("--solver-cards", type=int, default=None, help="search: exact endgame")
+    parser.add_argument("--a-options", default="{}", help="JSON options of A's players")
+    parser.add_argument("--b-options", default="{}", help="JSON options of B's players")
     parser.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
     parser.add_argument("--json", default=None, help="also write the summary to this file")
     args = parser.parse_args(argv)

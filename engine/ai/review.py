@@ -8,7 +8,7 @@ keeps the few that cost more than a small threshold.
 
 >>> import random
 >>> from engine import Game, Rules
->>> from engine.ai.advice import SearchEvaluator
+>>> from engine.ai.advice import strong_evaluator
 >>> game, log, rng = Game.new(2, Rules(), seed=5), [], random.Random(5)
 >>> while not game.sheet:
 ...     seat, action = game.to_act, rng.choice(game.legal_actions())
@@ -17,7 +17,7 @@ keeps the few that cost more than a small threshold.
 >>> decisions = seat_decisions(2, game.rules, 5, log, seat=0, hand=1)
 >>> all(d.view.seat == 0 for d in decisions)
 True
->>> found = review(decisions, SearchEvaluator(seed=1, budget=None, samples=4))
+>>> found = review(decisions, strong_evaluator(seed=1, budget=None, samples=4))
 >>> len(found) <= MAX_MISTAKES
 True
 """

@@ -8,7 +8,7 @@ import pytest
 
 from engine import Action, Game, Phase, PlayCard, Rules, TrickWon
 from engine.ai import SearchPlayer
-from engine.ai.advice import Advice, Reason, SearchEvaluator, advise, reason_for
+from engine.ai.advice import Advice, Reason, advise, reason_for, strong_evaluator
 
 from .positions import positions
 
@@ -32,7 +32,7 @@ def test_the_advice_is_what_the_searching_player_plays(players: int) -> None:
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
-        advice = advise(view, SearchEvaluator(seed=3, budget=None, samples=6))
+        advice = advise(view, strong_evaluator(seed=3, budget=None, samples=6))
         assert advice.action == SearchPlayer(3, budget=None, samples=6).choose(view)
         assert advice.action in view.legal_actions
         if len(view.legal_actions) > 1 and game.phase is not Phase.DAVE:
@@ -118,8 +118,8 @@ def test_a_card_said_to_win_takes_the_trick_when_it_is_played_last(players: int)
 def test_an_advice_is_a_value() -> None:
     game = Game.new(2, Rules(), seed=3)
     view = game.view(game.to_act or 0)
-    one = advise(view, SearchEvaluator(seed=2, budget=None, samples=3))
-    assert one == advise(view, SearchEvaluator(seed=2, budget=None, samples=3))
+    one = advise(view, strong_evaluator(seed=2, budget=None, samples=3))
+    assert one == advise(view, strong_evaluator(seed=2, budget=None, samples=3))
     assert isinstance(one, Advice)
     with pytest.raises(AttributeError):
         one.action = view.legal_actions[0]  # type: ignore[misc]

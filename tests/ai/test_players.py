@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine import Dave, Game, Phase, ProposedCard, Rules
-from engine.ai import KINDS, HeuristicPlayer, Player, SearchPlayer, make_player
+from engine.ai import KINDS, Player, SearchPlayer, make_player
 
 from .positions import RULE_SETS, positions
 
@@ -15,6 +15,9 @@ FAST: dict[str, dict[str, Any]] = {
     "random": {},
     "heuristic": {},
     "search": {"budget": None, "samples": 3},
+    "easy": {"budget": None, "samples": 3},
+    "medium": {"budget": None, "samples": 2},
+    "strong": {"budget": None, "samples": 3},
 }
 
 
@@ -73,7 +76,7 @@ def test_make_player_checks_kind_and_options() -> None:
 def test_a_player_refuses_a_view_without_a_decision() -> None:
     game = Game.new(2, Rules(), seed=1)
     idle = 1 - (game.to_act or 0)
-    for kind in ("heuristic", "search"):
+    for kind in ("heuristic", "search", "strong"):
         with pytest.raises(ValueError, match="no decision"):
             make_player(kind, **FAST[kind]).choose(game.view(idle))
 
@@ -86,12 +89,3 @@ def test_search_respects_a_time_budget() -> None:
     assert seat is not None
     player.choose(game.view(seat))
     assert 1 <= player.last_samples <= 6
-
-
-def test_the_levels_are_the_interim_players() -> None:
-    assert isinstance(make_player("easy"), HeuristicPlayer)
-    medium, strong = make_player("medium"), make_player("strong")
-    assert isinstance(medium, SearchPlayer)
-    assert isinstance(strong, SearchPlayer)
-    assert medium.budget == 0.3
-    assert strong.budget == 1.0

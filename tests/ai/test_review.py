@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import Action, Game, Phase, PlayerView, Rules
-from engine.ai.advice import Advice, Reason, SearchEvaluator
+from engine.ai.advice import Advice, Reason, strong_evaluator
 from engine.ai.review import Decision, Mistake, costliest, mistake, review, seat_decisions
 
 
@@ -75,7 +75,7 @@ def test_the_costliest_few_above_the_threshold_in_order() -> None:
 def test_a_review_of_a_random_hand_names_real_losses() -> None:
     log = _played_hand(2, seed=7)
     decisions = seat_decisions(2, Rules(), 7, log, seat=0, hand=1)
-    found = review(decisions, SearchEvaluator(seed=1, budget=None, samples=6), threshold=0.0)
+    found = review(decisions, strong_evaluator(seed=1, budget=None, samples=6), threshold=0.0)
     assert found  # random play loses points somewhere
     assert len(found) <= 3
     for one in found:

@@ -20,7 +20,7 @@ from bot.services.autoplay import (
     search_budget,
 )
 from engine import Game, PlayerView, Rules
-from engine.ai.advice import Advice, Reason, SearchEvaluator
+from engine.ai.advice import Advice, Reason, strong_evaluator
 
 
 class FakeSearch:
@@ -297,7 +297,6 @@ async def test_advice_takes_its_turn_in_the_queue_with_its_own_budget(view: Play
 def test_a_searched_advice_is_the_strong_players_choice(view: PlayerView) -> None:
     """The pool's advice job is engine.ai.advice with the strong player's search: on a
     clock that moves the same way, it recommends what that player plays."""
-    from engine.ai import SearchPlayer
     from engine.ai.advice import advise as engine_advise
 
     def ticking() -> Callable[[], float]:
@@ -308,8 +307,8 @@ def test_a_searched_advice_is_the_strong_players_choice(view: PlayerView) -> Non
     assert isinstance(found, Advice)
     assert found.deals is not None
     assert 1 < found.deals < 50
-    assert found == engine_advise(view, SearchEvaluator(3, budget=0.5, clock=ticking()))
-    assert found.action == SearchPlayer(3, budget=0.5, clock=ticking()).choose(view)
+    assert found == engine_advise(view, strong_evaluator(3, budget=0.5, clock=ticking()))
+    assert found.action == strong_evaluator(3, budget=0.5, clock=ticking()).choose(view)
 
 
 async def test_the_medium_level_searches_a_shorter_time(view: PlayerView) -> None:

@@ -3,6 +3,7 @@ each deal, the score chart at the end, a rematch, and leaving mid-game."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 
@@ -145,17 +146,29 @@ def _label(message: StoredMessage, cb: ReviewCb) -> str:
 
 
 async def _chart_data(db_url: str, chat_id: int) -> ScoreChart:
-    async with database(db_url) as session:
-        rows = list(
-            await session.scalars(
-                select(OutboxMessage).where(
-                    OutboxMessage.chat_id == chat_id, OutboxMessage.kind == "chart"
-                )
+    """The chart's stored row, once it is marked sent (the mark is stored after Telegram's
+    answer, so a moment after the photo shows)."""
+
+    async def rows() -> list[OutboxMessage]:
+        async with database(db_url) as session:
+            query = select(OutboxMessage).where(
+                OutboxMessage.chat_id == chat_id, OutboxMessage.kind == "chart"
             )
-        )
-    assert len(rows) == 1
-    assert rows[0].sent_at is not None
-    return ScoreChart.from_json(rows[0].payload["picture"])
+            return list(await session.scalars(query))
+
+    found: list[OutboxMessage] = []
+
+    async def marked() -> bool:
+        found[:] = await rows()
+        return len(found) == 1 and found[0].sent_at is not None
+
+    for _ in range(100):
+        if await marked():
+            break
+        await asyncio.sleep(0.05)
+    assert len(found) == 1
+    assert found[0].sent_at is not None
+    return ScoreChart.from_json(found[0].payload["picture"])
 
 
 async def test_a_game_ends_with_its_chart_and_a_rematch_seats_the_same_players(

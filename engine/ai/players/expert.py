@@ -1,0 +1,191 @@
+"""The expert search: today's determinized search, driven one sampled deal at a time so
+that it can weigh the evidence, stop on time and report what every action is worth.
+
+Each sampled deal scores every candidate action the way :class:`SearchPlayer` does
+(rollouts with the rule-based policy, the exact solver for the last cards, the rule-based
+players for the rest of the bidding), on the same random stream. What changes:
+
+- **Caution.** With few deals, the action with the best mean is often only the luckiest:
+  the mean of the best of several noisy estimates is biased upward ("winner's curse"),
+  and with 4-5 bidding candidates this is what made search bid on hands that sat. The
+  expert keeps the rule-based action unless another beats it on the same deals by more
+  than ``caution`` standard errors of the paired difference. As deals accumulate the
+  margin shrinks to nothing, so at a large budget the choice is the best mean again.
+- **Time.** Sampling stops when one more deal would likely end past ``spend`` (85%) of
+  the budget, judged by the slowest deal so far rather than the mean, so the rest of
+  the budget absorbs the spread of one deal's time and the choice itself.
+- **Values.** :meth:`ExpertPlayer.action_values` gives the mean of every candidate over
+  the same deals, in hand points for the seat's side, for hints and reviews.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from engine.actions import Action, OfferDave
+from engine.game import Phase
+from engine.view import PlayerView
+
+from ..base import decision_rng
+from ..infer import Knowledge, knowledge
+from .heuristic import heuristic_action
+from .search import SearchPlayer
+
+__all__ = ["DEFAULT_SPEND", "Evaluation", "ExpertPlayer"]
+
+DEFAULT_SPEND: Final = 0.85
+"""Share of the budget the sampling may use."""
+
+
+class Evaluation:
+    """The candidates of one decision and their per-deal values (paired by deal)."""
+
+    __slots__ = ("candidates", "values")
+
+    def __init__(self, candidates: Sequence[Action]) -> None:
+        self.candidates = tuple(candidates)
+        """The rule-based action first, then the other legal actions in table order."""
+        self.values: list[list[float]] = []
+        """One row per sampled deal: the value of each candidate in that deal."""
+
+    @property
+    def deals(self) -> int:
+        """How many deals were sampled."""
+        return len(self.values)
+
+    def means(self) -> list[float]:
+        """The mean value of each candidate over the deals."""
+        count = len(self.values)
+        sums = [0.0] * len(self.candidates)
+        for row in self.values:
+            for j, value in enumerate(row):
+                sums[j] += value
+        return [total / count for total in sums]
+
+    def best(self, caution: float) -> int:
+        """The index of the chosen candidate: the best mean, unless it beats the
+        rule-based action (index 0) by less than ``caution`` standard errors of the
+        paired difference."""
+        means = self.means()
+        best = max(range(len(means)), key=lambda j: (means[j], -j))
+        count = len(self.values)
+        if best == 0 or caution <= 0.0 or count < 2:
+            return best
+        gain = means[best] - means[0]
+        spread = 0.0
+        for row in self.values:
+            spread += (row[best] - row[0] - gain) ** 2
+        error = math.sqrt(spread / (count - 1) / count)
+        return best if gain > caution * error else 0
+
+
+class ExpertPlayer:
+    """Determinized search with caution, a tighter clock and action values.
+
+    ``budget`` is seconds per decision (None: no clock, only the ``samples`` cap);
+    ``spend`` the share of it sampling may use; ``caution`` the standard errors by which
+    an action must beat the rule-based one (0: plain best mean, like
+    :class:`SearchPlayer`); ``solver_cards`` and ``trust`` as for :class:`SearchPlayer`.
+    With the cap reached before the budget the choice depends only on the seed and the
+    view.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        budget: float | None = 1.0,
+        samples: int = 1000,
+        solver_cards: int | None = None,
+        trust: float = 0.8,
+        caution: float = 1.0,
+        spend: float = DEFAULT_SPEND,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        # search checks its own options, then scores one deal per call: the loop, the
+        # clock and the statistics are ours
+        self._deal = SearchPlayer(
+            seed,
+            budget=budget,
+            samples=samples,
+            solver_cards=solver_cards,
+            trust=trust,
+            clock=clock,
+        )
+        self._deal.samples = 1
+        self._deal.budget = None
+        if not 0.0 < spend <= 1.0:
+            raise ValueError(f"spend must be in (0, 1], not {spend}")
+        if caution < 0.0:
+            raise ValueError(f"caution must not be negative, not {caution}")
+        self.seed = seed
+        self.budget = budget
+        self.samples = samples
+        self.caution = caution
+        self.spend = spend
+        self._clock = clock
+        self.last_samples = 0
+        """Deals used by the last decision (for benchmarks and tests)."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """The chosen action: see the module docstring."""
+        evaluation = self.evaluate(view)
+        if evaluation.deals == 0:
+            return evaluation.candidates[0]
+        return evaluation.candidates[evaluation.best(self.caution)]
+
+    def action_values(self, view: PlayerView) -> dict[Action, float]:
+        """The mean value of each candidate action over the same sampled deals, in hand
+        points for the seat's side (higher is better for the seat to act).
+
+        An action decided by a rule rather than by sampling (the only legal one, the
+        «даве» offer and answer) is the single entry, valued 0.0; the «даве» offer is
+        never among the sampled candidates.
+        """
+        evaluation = self.evaluate(view)
+        if evaluation.deals == 0:
+            return {evaluation.candidates[0]: 0.0}
+        return dict(zip(evaluation.candidates, evaluation.means(), strict=True))
+
+    def evaluate(self, view: PlayerView) -> Evaluation:
+        """Sample deals for the decision of ``view`` until the cap or the clock."""
+        legal = view.legal_actions
+        if view.seat is None or not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make now")
+        self.last_samples = 0
+        if len(legal) == 1:
+            return Evaluation(legal)
+        preferred = heuristic_action(view)
+        if view.phase is Phase.DAVE or isinstance(preferred, OfferDave):
+            return Evaluation([preferred])  # «даве» follows the heuristic's sure-win rule
+        others = (a for a in legal if a != preferred and not isinstance(a, OfferDave))
+        evaluation = Evaluation([preferred, *others])
+        started = self._clock()
+        deadline = None if self.budget is None else started + self.budget * self.spend
+        rng = decision_rng(self.seed, view)
+        info = knowledge(view)
+        slowest = 0.0
+        while len(evaluation.values) < self.samples:
+            before = self._clock()
+            if deadline is not None and evaluation.values and before + slowest > deadline:
+                break
+            evaluation.values.append(self._one_deal(view, info, evaluation.candidates, rng))
+            slowest = max(slowest, self._clock() - before)
+        self.last_samples = evaluation.deals
+        return evaluation
+
+    def _one_deal(
+        self,
+        view: PlayerView,
+        info: Knowledge,
+        candidates: Sequence[Action],
+        rng: random.Random,
+    ) -> list[float]:
+        """Every candidate's value in one deal drawn from ``rng``."""
+        if view.phase is Phase.PLAY:
+            return self._deal._play(view, info, candidates, rng, None)
+        return self._deal._simulate(view, info, candidates, rng, None)
