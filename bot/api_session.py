@@ -14,11 +14,16 @@ We hold a strong reference to each ``Response[...]`` this process has used, so p
 own cache answers every later lookup. The set is small and fixed (one entry per return
 type of the Bot API methods the bot calls), so this leaks nothing. Subclassing the session
 instead of patching aiogram keeps its validation and error mapping exactly as they are.
+
+A request's parameters are prepared the same way, faster: aiogram walks a keyboard's
+dump value by value (a dozen fields per button, most of them None) through its general
+``prepare_value``; a dump of plain JSON values is pruned of its Nones here in one tight
+walk instead, with the same result (anything else goes to aiogram's walk).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.methods.base import Response, TelegramMethod, TelegramType
@@ -26,7 +31,7 @@ from aiogram.methods.base import Response, TelegramMethod, TelegramType
 if TYPE_CHECKING:
     from aiogram import Bot
 
-__all__ = ["ApiSession", "response_type"]
+__all__ = ["ApiSession", "NotPlain", "plain_json", "response_type"]
 
 _RESPONSE_TYPES: dict[Any, type[Response[Any]]] = {}
 
@@ -39,8 +44,59 @@ def response_type(returning: Any) -> type[Response[Any]]:
     return cached
 
 
+class NotPlain(Exception):
+    """A value aiogram's ``prepare_value`` must see (a file, a default, an enum...)."""
+
+
+_SCALARS: Final = frozenset({str, int, float, bool})
+
+
+def plain_json(value: dict[str, Any] | list[Any]) -> dict[str, Any] | list[Any]:
+    """``value`` without its None entries, at every depth, as aiogram's ``prepare_value``
+    leaves a dump of JSON values; raises :class:`NotPlain` at any other value."""
+    if type(value) is dict:
+        pruned: dict[str, Any] = {}
+        for key, item in value.items():
+            kind = type(item)
+            if item is None:
+                continue
+            if kind in _SCALARS:
+                pruned[key] = item
+            elif kind is dict or kind is list:
+                pruned[key] = plain_json(item)
+            else:
+                raise NotPlain(key)
+        return pruned
+    if type(value) is list:
+        items: list[Any] = []
+        for item in value:
+            kind = type(item)
+            if item is None:
+                continue
+            if kind in _SCALARS:
+                items.append(item)
+            elif kind is dict or kind is list:
+                items.append(plain_json(item))
+            else:
+                raise NotPlain(repr(item))
+        return items
+    raise NotPlain(repr(value))
+
+
 class ApiSession(AiohttpSession):
     """aiogram's aiohttp session whose answers never rebuild their response class."""
+
+    def prepare_value(
+        self, value: Any, bot: Bot, files: dict[str, Any], _dumps_json: bool = True
+    ) -> Any:
+        if type(value) is dict or type(value) is list:
+            try:
+                plain = plain_json(value)
+            except NotPlain:
+                pass
+            else:
+                return self.json_dumps(plain) if _dumps_json else plain
+        return super().prepare_value(value, bot, files, _dumps_json)
 
     def check_response(
         self,
