@@ -8,7 +8,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import CursorResult, Result
 from sqlalchemy.ext.asyncio import AsyncSession
 
-__all__ = ["affected_rows", "dialect_name", "upsert_insert"]
+__all__ = ["affected_rows", "dialect_insert", "dialect_name", "upsert_insert"]
 
 
 def dialect_name(session: AsyncSession) -> str:
@@ -20,7 +20,12 @@ def upsert_insert(session: AsyncSession, target: Any) -> Any:
 
     Both dialects spell ON CONFLICT the same way in SQLAlchemy, so callers do not branch.
     """
-    name = dialect_name(session)
+    return dialect_insert(dialect_name(session), target)
+
+
+def dialect_insert(name: str, target: Any) -> Any:
+    """:func:`upsert_insert` for the dialect called ``name``: for statements built once
+    per dialect (``functools.cache`` on the dialect's name) rather than per call."""
     if name == "postgresql":
         return postgresql.insert(target)
     if name == "sqlite":

@@ -8,6 +8,7 @@ and a second delivery finds it done and changes nothing.
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -16,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from bot.db.base import utcnow
-from bot.db.dialect import affected_rows, dialect_name, upsert_insert
+from bot.db.dialect import affected_rows, dialect_insert, dialect_name
 from bot.db.models import InboxUpdate
 
 __all__ = [
@@ -31,7 +32,6 @@ __all__ = [
 _inbox = cast(Table, InboxUpdate.__table__)
 # Every update is stored and then marked done: two statements a press, built once (per
 # dialect for the upsert) and bound per call rather than built and cache-keyed each time.
-_STORE: dict[str, Any] = {}
 _MARK_DONE = (
     update(_inbox)
     .where(
@@ -42,22 +42,19 @@ _MARK_DONE = (
 )
 
 
-def _store_statement(session: AsyncSession) -> Any:
-    dialect = dialect_name(session)
-    statement = _STORE.get(dialect)
-    if statement is None:
-        statement = _STORE[dialect] = (
-            upsert_insert(session, _inbox)
-            .values(
-                update_id=bindparam("b_update_id", type_=_inbox.c.update_id.type),
-                payload=bindparam("b_payload", type_=_inbox.c.payload.type),
-                received_at=bindparam("b_received_at", type_=_inbox.c.received_at.type),
-                lease_until=bindparam("b_lease_until", type_=_inbox.c.lease_until.type),
-            )
-            .on_conflict_do_nothing(index_elements=[_inbox.c.update_id])
-            .returning(_inbox.c.update_id)
+@functools.cache
+def _store_statement(dialect: str) -> Any:
+    return (
+        dialect_insert(dialect, _inbox)
+        .values(
+            update_id=bindparam("b_update_id", type_=_inbox.c.update_id.type),
+            payload=bindparam("b_payload", type_=_inbox.c.payload.type),
+            received_at=bindparam("b_received_at", type_=_inbox.c.received_at.type),
+            lease_until=bindparam("b_lease_until", type_=_inbox.c.lease_until.type),
         )
-    return statement
+        .on_conflict_do_nothing(index_elements=[_inbox.c.update_id])
+        .returning(_inbox.c.update_id)
+    )
 
 
 async def store(session: AsyncSession, update_id: int, payload: str, lease: timedelta) -> bool:
@@ -70,7 +67,7 @@ async def store(session: AsyncSession, update_id: int, payload: str, lease: time
         "b_received_at": now,
         "b_lease_until": now + lease,
     }
-    result = await session.execute(_store_statement(session), params)
+    result = await session.execute(_store_statement(dialect_name(session)), params)
     return result.scalar_one_or_none() is not None
 
 

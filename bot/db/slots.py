@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, case, delete, func, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.base import utcnow
-from bot.db.dialect import affected_rows, dialect_name
+from bot.db.dialect import affected_rows, dialect_insert, dialect_name, upsert_insert
 from bot.db.models import OutboxMessage, SlotMessage
 
 __all__ = [
@@ -47,38 +47,52 @@ class SlotWrite:
 
 _slots = cast(Table, SlotMessage.__table__)
 _outbox = cast(Table, OutboxMessage.__table__)
-# Built once per dialect and flavour, with bind parameters: a statement built per call
-# costs its construction and its cache key (about a millisecond) on every state stored,
-# several times per press. The Core table, not the mapped class: an ORM-enabled INSERT
-# with RETURNING goes through the ORM's bulk machinery for a row nobody maps.
-_PUT_SLOT: dict[tuple[str, bool], Any] = {}
+# Every statement here that stores a slot's state returns what the outbox needs of it.
+_WRITTEN = (
+    _slots.c.rev,
+    _slots.c.new_rev,
+    _slots.c.after_id,
+    _slots.c.message_id,
+    _slots.c.sent_rev,
+)
 
 
-def _put_slot_statement(dialect: str, new: bool) -> Any:
-    statement = _PUT_SLOT.get((dialect, new))
-    if statement is not None:
-        return statement
-    chat_id = bindparam("chat_id", type_=_slots.c.chat_id.type)
-    last_message = (
+def _last_message(chat_id: Any) -> Any:
+    """The chat's newest stored message (0: none), after which a new state is sent."""
+    return (
         select(func.coalesce(func.max(_outbox.c.id), 0))
         .where(_outbox.c.chat_id == chat_id)
         .scalar_subquery()
     )
-    insert = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(_slots).values(
+
+
+def _slot_write(chat_id: int, key: str, payload: str, row: Any, *, absent: bool) -> SlotWrite:
+    rev, new_rev, after_id, message_id, sent_rev = row
+    return SlotWrite(chat_id, key, payload, rev, new_rev, after_id, message_id, sent_rev, absent)
+
+
+# Built once per dialect and flavour, with bind parameters: a statement built per call
+# costs its construction and its cache key (about a millisecond) on every state stored,
+# several times per press. The Core table, not the mapped class: an ORM-enabled INSERT
+# with RETURNING goes through the ORM's bulk machinery for a row nobody maps.
+@functools.cache
+def _put_slot_statement(dialect: str, new: bool) -> Any:
+    chat_id = bindparam("chat_id", type_=_slots.c.chat_id.type)
+    insert = dialect_insert(dialect, _slots).values(
         chat_id=chat_id,
         key=bindparam("key"),
         payload=bindparam("payload"),
         rev=1,
         sent_rev=0,
         new_rev=1 if new else 0,
-        after_id=last_message,
+        after_id=_last_message(chat_id),
         absent=False,
         updated_at=bindparam("updated_at"),
     )
     stored = _slots.c
     incoming = insert.excluded
     bumped = stored.rev + 1
-    statement = insert.on_conflict_do_update(
+    return insert.on_conflict_do_update(
         index_elements=[stored.chat_id, stored.key],
         set_={
             "payload": incoming.payload,
@@ -93,9 +107,7 @@ def _put_slot_statement(dialect: str, new: bool) -> Any:
             "updated_at": incoming.updated_at,
         },
         where=None if new else stored.payload != incoming.payload,
-    ).returning(stored.rev, stored.new_rev, stored.after_id, stored.message_id, stored.sent_rev)
-    _PUT_SLOT[(dialect, new)] = statement
-    return statement
+    ).returning(*_WRITTEN)
 
 
 async def put_slot(
@@ -106,10 +118,7 @@ async def put_slot(
     statement = _put_slot_statement(dialect_name(session), new)
     params = {"chat_id": chat_id, "key": key, "payload": payload, "updated_at": utcnow()}
     row = (await session.execute(statement, params)).one_or_none()
-    if row is None:
-        return None
-    rev, new_rev, after_id, message_id, sent_rev = row
-    return SlotWrite(chat_id, key, payload, rev, new_rev, after_id, message_id, sent_rev)
+    return None if row is None else _slot_write(chat_id, key, payload, row, absent=False)
 
 
 # Like put_slot's: the Core table and bind parameters, one statement for every call. A
@@ -128,19 +137,11 @@ _CLEAR_SLOT = (
         # Like an edit: a state not yet delivered keeps its place in the chat's order.
         after_id=case(
             (_slots.c.sent_rev < _slots.c.rev, _slots.c.after_id),
-            else_=select(func.coalesce(func.max(_outbox.c.id), 0))
-            .where(_outbox.c.chat_id == bindparam("b_chat_id"))
-            .scalar_subquery(),
+            else_=_last_message(bindparam("b_chat_id")),
         ),
         updated_at=bindparam("b_updated_at", type_=_slots.c.updated_at.type),
     )
-    .returning(
-        _slots.c.rev,
-        _slots.c.new_rev,
-        _slots.c.after_id,
-        _slots.c.message_id,
-        _slots.c.sent_rev,
-    )
+    .returning(*_WRITTEN)
 )
 
 
@@ -149,10 +150,7 @@ async def clear_slot(session: AsyncSession, chat_id: int, key: str) -> SlotWrite
     it has none and wants none already."""
     params = {"b_chat_id": chat_id, "b_key": key, "b_updated_at": utcnow()}
     row = (await session.execute(_CLEAR_SLOT, params)).one_or_none()
-    if row is None:
-        return None
-    rev, new_rev, after_id, message_id, sent_rev = row
-    return SlotWrite(chat_id, key, "", rev, new_rev, after_id, message_id, sent_rev, absent=True)
+    return None if row is None else _slot_write(chat_id, key, "", row, absent=True)
 
 
 async def unsent_slots(session: AsyncSession, *, limit: int = 500) -> list[SlotWrite]:
@@ -254,8 +252,7 @@ async def adopt_message(session: AsyncSession, chat_id: int, key: str, message_i
     """Make an already sent message (a stored message, not a slot's) the slot's, so that
     the slot's states edit it; nothing when the slot exists. Its state is unknown, so the
     slot's first stored state is an edit, whatever the message shows."""
-    dialect = dialect_name(session)
-    insert = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(_slots).values(
+    insert = upsert_insert(session, _slots).values(
         chat_id=chat_id,
         key=key,
         message_id=message_id,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
@@ -10,7 +11,7 @@ from sqlalchemy import Select, Table, bindparam, case, delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.base import utcnow
-from bot.db.dialect import affected_rows, dialect_name, upsert_insert
+from bot.db.dialect import affected_rows, dialect_insert, dialect_name
 from bot.db.models import GameRecord, GameStatus, Timer
 
 __all__ = [
@@ -38,32 +39,28 @@ class DueTimer:
 
 
 _timers = cast(Table, Timer.__table__)
+
+
 # Built once per dialect with bind parameters: a move sets the next deadline, and a
 # statement built per call costs its construction and cache key every time.
-_SET_TIMER: dict[str, Any] = {}
-
-
-def _set_timer_statement(session: AsyncSession) -> Any:
-    dialect = dialect_name(session)
-    statement = _SET_TIMER.get(dialect)
-    if statement is None:
-        insert = upsert_insert(session, _timers).values(
-            game_id=bindparam("b_game_id", type_=_timers.c.game_id.type),
-            decision_key=bindparam("b_decision_key", type_=_timers.c.decision_key.type),
-            deadline=bindparam("b_deadline", type_=_timers.c.deadline.type),
-            reminder_sent=False,
-            lease_until=None,
-        )
-        statement = _SET_TIMER[dialect] = insert.on_conflict_do_update(
-            index_elements=[_timers.c.game_id],
-            set_={
-                "decision_key": insert.excluded.decision_key,
-                "deadline": insert.excluded.deadline,
-                "reminder_sent": False,
-                "lease_until": None,
-            },
-        )
-    return statement
+@functools.cache
+def _set_timer_statement(dialect: str) -> Any:
+    insert = dialect_insert(dialect, _timers).values(
+        game_id=bindparam("b_game_id", type_=_timers.c.game_id.type),
+        decision_key=bindparam("b_decision_key", type_=_timers.c.decision_key.type),
+        deadline=bindparam("b_deadline", type_=_timers.c.deadline.type),
+        reminder_sent=False,
+        lease_until=None,
+    )
+    return insert.on_conflict_do_update(
+        index_elements=[_timers.c.game_id],
+        set_={
+            "decision_key": insert.excluded.decision_key,
+            "deadline": insert.excluded.deadline,
+            "reminder_sent": False,
+            "lease_until": None,
+        },
+    )
 
 
 async def set_timer(
@@ -71,7 +68,7 @@ async def set_timer(
 ) -> None:
     """Start the clock for the game's next decision, replacing the previous deadline."""
     await session.execute(
-        _set_timer_statement(session),
+        _set_timer_statement(dialect_name(session)),
         {"b_game_id": game_id, "b_decision_key": decision_key, "b_deadline": deadline},
     )
 
