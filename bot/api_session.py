@@ -55,32 +55,19 @@ def plain_json(value: dict[str, Any] | list[Any]) -> dict[str, Any] | list[Any]:
     """``value`` without its None entries, at every depth, as aiogram's ``prepare_value``
     leaves a dump of JSON values; raises :class:`NotPlain` at any other value."""
     if type(value) is dict:
-        pruned: dict[str, Any] = {}
-        for key, item in value.items():
-            kind = type(item)
-            if item is None:
-                continue
-            if kind in _SCALARS:
-                pruned[key] = item
-            elif kind is dict or kind is list:
-                pruned[key] = plain_json(item)
-            else:
-                raise NotPlain(key)
-        return pruned
+        return {key: _plain(item) for key, item in value.items() if item is not None}
     if type(value) is list:
-        items: list[Any] = []
-        for item in value:
-            kind = type(item)
-            if item is None:
-                continue
-            if kind in _SCALARS:
-                items.append(item)
-            elif kind is dict or kind is list:
-                items.append(plain_json(item))
-            else:
-                raise NotPlain(repr(item))
-        return items
+        return [_plain(item) for item in value if item is not None]
     raise NotPlain(repr(value))
+
+
+def _plain(item: Any) -> Any:
+    kind = type(item)
+    if kind in _SCALARS:
+        return item
+    if kind is dict or kind is list:
+        return plain_json(item)
+    raise NotPlain(repr(item))
 
 
 class ApiSession(AiohttpSession):

@@ -116,7 +116,9 @@ class Checkpointer:
         self._commits = 0
         self._running: asyncio.Future[None] | None = None
 
-    def committed(self) -> None:
+    def committed(self, _connection: object = None) -> None:
+        """A commit happened (an engine's ``commit`` listener, which is handed the
+        connection)."""
         self._commits += 1
         if self._commits < self._every or self._running is not None:
             return
@@ -141,7 +143,7 @@ class Checkpointer:
             connection.close()
 
 
-async def _done() -> None:
+async def _at_once() -> None:
     return None
 
 
@@ -166,17 +168,17 @@ class InLoopSQLiteDialect(SQLiteDialect_pysqlite):
     # once: a switch of a few microseconds, no trip through the event loop.
     def do_execute(self, cursor: Any, statement: Any, parameters: Any, context: Any = None) -> None:
         cursor.execute(statement, parameters)
-        await_(_done())
+        await_(_at_once())
 
     def do_execute_no_params(self, cursor: Any, statement: Any, context: Any = None) -> None:
         cursor.execute(statement)
-        await_(_done())
+        await_(_at_once())
 
     def do_executemany(
         self, cursor: Any, statement: Any, parameters: Any, context: Any = None
     ) -> None:
         cursor.executemany(statement, parameters)
-        await_(_done())
+        await_(_at_once())
 
     @classmethod
     def get_pool_class(cls, url: URL) -> type[pool.Pool]:

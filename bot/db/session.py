@@ -82,13 +82,6 @@ def _transaction_starter(busy_timeout: float) -> Any:
     return begin
 
 
-def _checkpoint_counter(checkpointer: Checkpointer) -> Any:
-    def committed(_connection: Connection) -> None:
-        checkpointer.committed()
-
-    return committed
-
-
 def _reset_on_return(dbapi: Any, record: ConnectionPoolEntry, state: PoolResetState) -> None:
     # SQLAlchemy's own reset is a ROLLBACK on every return to the pool, after a COMMIT too:
     # four statements per press, for nothing. A connection that is still in a transaction
@@ -151,8 +144,7 @@ def create_engine(
         event.listen(engine.sync_engine, "begin", _transaction_starter(busy_timeout))
         database = engine.url.database
         if database and database != ":memory:":
-            checkpoints = Checkpointer(database)
-            event.listen(engine.sync_engine, "commit", _checkpoint_counter(checkpoints))
+            event.listen(engine.sync_engine, "commit", Checkpointer(database).committed)
         if kwargs.get("pool_reset_on_return", "rollback") is None:
             event.listen(engine.sync_engine.pool, "reset", _reset_on_return)
     return engine
