@@ -81,6 +81,24 @@ class AppContext:
         self._background.add(task)
         task.add_done_callback(self._finished)
 
+    def spawn_once(
+        self, key: tuple[str, int, int], work: Callable[[], Coroutine[Any, Any, None]]
+    ) -> bool:
+        """:meth:`spawn` ``work()`` under ``key`` in :attr:`busy` until it ends; False,
+        and nothing started, while work under that key is still running."""
+        if key in self.busy:
+            return False
+        self.busy.add(key)
+
+        async def keyed() -> None:
+            try:
+                await work()
+            finally:
+                self.busy.discard(key)
+
+        self.spawn(keyed())
+        return True
+
     def _finished(self, task: asyncio.Task[None]) -> None:
         self._background.discard(task)
         if not task.cancelled() and task.exception() is not None:

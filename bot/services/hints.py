@@ -52,11 +52,9 @@ async def ask_hint(
         # A group's hand has no 💡: such a press is forged, like one of a past decision.
         return Answer.refuse(alert(Alert.STALE, lang))
     key = ("hint", game_id, move)
-    if key in ctx.busy:
+    seed, view = decision_seed(game.seed, move), game.view(seat)
+    if not ctx.spawn_once(key, lambda: _hint(ctx, key, seed, view, table.chat_id, user_id)):
         return Answer(alert(Alert.HINT_BUSY, lang))
-    ctx.busy.add(key)
-    seed = decision_seed(game.seed, move)
-    ctx.spawn(_hint(ctx, key, seed, game.view(seat), table.chat_id, user_id))
     return Answer(alert(Alert.HINT_THINKING, lang))
 
 
@@ -69,14 +67,11 @@ async def _hint(
     user_id: int,
 ) -> None:
     _, game_id, move = key
-    try:
-        advice = ctx.known_hint(game_id, move)
-        if advice is None:
-            advice = await ctx.players.advise(seed, view, queue=game_id)
-            ctx.remember_hint(game_id, move, advice)
-        await _show(ctx, game_id, move, chat_id, user_id, advice)
-    finally:
-        ctx.busy.discard(key)
+    advice = ctx.known_hint(game_id, move)
+    if advice is None:
+        advice = await ctx.players.advise(seed, view, queue=game_id)
+        ctx.remember_hint(game_id, move, advice)
+    await _show(ctx, game_id, move, chat_id, user_id, advice)
 
 
 async def _show(

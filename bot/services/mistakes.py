@@ -72,48 +72,42 @@ async def resume_reviews(ctx: AppContext) -> None:
 
 def _start(ctx: AppContext, game_id: int, hand: int) -> None:
     key = ("review", game_id, hand)
-    if key in ctx.busy:
-        return
-    ctx.busy.add(key)
-    ctx.spawn(_review(ctx, key))
+    ctx.spawn_once(key, lambda: _review(ctx, key))
 
 
 async def _review(ctx: AppContext, key: tuple[str, int, int]) -> None:
     _, game_id, hand = key
-    try:
-        async with ctx.sessionmaker() as session:
-            active, table = await load_game_table(session, game_id)
-            if await outbox_repo.is_enqueued(session, review_key(game_id, hand)):
-                return
-            records = await db.list_actions(session, game_id)
-        actions = [(record.seat, record.code) for record in records]
-        game = active.game
-        if game is None or active.row.status is GameStatus.CANCELLED:
+    async with ctx.sessionmaker() as session:
+        active, table = await load_game_table(session, game_id)
+        if await outbox_repo.is_enqueued(session, review_key(game_id, hand)):
             return
-        person = table.chat_id  # a solo game's chat is its one person's
-        seat = table.seat_of(person)
-        if seat is None:  # they left: a computer plays the seat now
-            return
-        # A replay of the game so far is CPU work too: off the event loop.
-        decisions = await asyncio.to_thread(
-            seat_decisions, game.players, game.rules, game.seed, actions, seat=seat, hand=hand
-        )
-        budget = min(REVIEW_BUDGET, ctx.players.budget)
-        advices = await asyncio.gather(
-            *(
-                ctx.players.advise(
-                    decision_seed(game.seed, d.move), d.view, queue=-game_id, budget=budget
-                )
-                for d in decisions
+        records = await db.list_actions(session, game_id)
+    actions = [(record.seat, record.code) for record in records]
+    game = active.game
+    if game is None or active.row.status is GameStatus.CANCELLED:
+        return
+    person = table.chat_id  # a solo game's chat is its one person's
+    seat = table.seat_of(person)
+    if seat is None:  # they left: a computer plays the seat now
+        return
+    # A replay of the game so far is CPU work too: off the event loop.
+    decisions = await asyncio.to_thread(
+        seat_decisions, game.players, game.rules, game.seed, actions, seat=seat, hand=hand
+    )
+    budget = min(REVIEW_BUDGET, ctx.players.budget)
+    advices = await asyncio.gather(
+        *(
+            ctx.players.advise(
+                decision_seed(game.seed, d.move), d.view, queue=-game_id, budget=budget
             )
+            for d in decisions
         )
-        found = costliest(mistake(d, a) for d, a in zip(decisions, advices, strict=True))
-        if not found:
-            return
-        text = mistakes_text(hand, found, table.user_language(person))
-        async with ctx.sessionmaker.begin() as session:
-            await enqueue_durable(
-                session, person, text, kind="review", dedupe_key=review_key(game_id, hand)
-            )
-    finally:
-        ctx.busy.discard(key)
+    )
+    found = costliest(mistake(d, a) for d, a in zip(decisions, advices, strict=True))
+    if not found:
+        return
+    text = mistakes_text(hand, found, table.user_language(person))
+    async with ctx.sessionmaker.begin() as session:
+        await enqueue_durable(
+            session, person, text, kind="review", dedupe_key=review_key(game_id, hand)
+        )
