@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.i18n import Html, escape, translator
+from engine.ai import LEVELS
 
 __all__ = [
     "COMPUTER_KINDS",
@@ -24,8 +25,8 @@ __all__ = [
     "side_names",
 ]
 
-COMPUTER_KINDS: Final = ("easy", "medium", "strong")
-"""The computer players offered in the lobby, weakest first."""
+COMPUTER_KINDS: Final = tuple(LEVELS)
+"""The computer players offered in the lobby: the engine's levels, weakest first."""
 LEGACY_KINDS: Final = ("heuristic", "search")
 """Kinds of computer seats stored before the three levels, named as easy and strong;
 their games play on, and lobby buttons drawn before the levels still add them."""
