@@ -31,6 +31,10 @@ def main() -> int:
         level=settings.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    if logging.getLogger().getEffectiveLevel() > logging.DEBUG:
+        # aiogram's "Update id=... is handled" repeats bot.updates' line with less in it,
+        # a line per update for nothing.
+        logging.getLogger("aiogram.event").setLevel(logging.WARNING)
     from bot.app import run
 
     try:

@@ -19,19 +19,27 @@ A request's parameters are prepared the same way, faster: aiogram walks a keyboa
 dump value by value (a dozen fields per button, most of them None) through its general
 ``prepare_value``; a dump of plain JSON values is pruned of its Nones here in one tight
 walk instead, with the same result (anything else goes to aiogram's walk).
+
+And a request without a file is sent as one JSON body (the Bot API takes
+``application/json``) instead of aiogram's urlencoded form, which quoted every field and
+JSON-encoded every keyboard into a string of its own: a fifth of the CPU of a call. A
+request with a file stays multipart, as aiogram sends it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.exceptions import TelegramNetworkError
 from aiogram.methods.base import Response, TelegramMethod, TelegramType
+from aiogram.types import InputFile
+from aiohttp import ClientError, ClientTimeout
 
 if TYPE_CHECKING:
     from aiogram import Bot
 
-__all__ = ["ApiSession", "NotPlain", "plain_json", "response_type"]
+__all__ = ["ApiSession", "NotPlain", "json_params", "plain_json", "response_type"]
 
 _RESPONSE_TYPES: dict[Any, type[Response[Any]]] = {}
 
@@ -49,6 +57,7 @@ class NotPlain(Exception):
 
 
 _SCALARS: Final = frozenset({str, int, float, bool})
+_JSON_BODY: Final = {"Content-Type": "application/json"}
 
 
 def plain_json(value: dict[str, Any] | list[Any]) -> dict[str, Any] | list[Any]:
@@ -85,6 +94,34 @@ class ApiSession(AiohttpSession):
                 return self.json_dumps(plain) if _dumps_json else plain
         return super().prepare_value(value, bot, files, _dumps_json)
 
+    async def make_request(
+        self,
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+        timeout: int | None = None,  # noqa: ASYNC109 (aiogram's signature)
+    ) -> TelegramType:
+        files: dict[str, InputFile] = {}
+        params = json_params(self, bot, method, files)
+        if files:
+            return await super().make_request(bot, method, timeout)
+        session = await self.create_session()
+        url = self.api.api_url(token=bot.token, method=method.__api_method__)
+        # aiogram's own mapping of what fails on the way (aiohttp.py, make_request).
+        try:
+            async with session.post(
+                url,
+                data=self.json_dumps(params),
+                headers=_JSON_BODY,
+                timeout=ClientTimeout(total=self.timeout if timeout is None else timeout),
+            ) as resp:
+                raw_result = await resp.text()
+        except TimeoutError as e:
+            raise TelegramNetworkError(method=method, message="Request timeout error") from e
+        except ClientError as e:
+            raise TelegramNetworkError(method=method, message=f"{type(e).__name__}: {e}") from e
+        response = self.check_response(bot, method, resp.status, raw_result)
+        return cast(TelegramType, response.result)
+
     def check_response(
         self,
         bot: Bot,
@@ -95,3 +132,17 @@ class ApiSession(AiohttpSession):
         # Pinned before aiogram asks pydantic for the same class: its lookup then hits.
         response_type(method.__returning__)
         return super().check_response(bot, method, status_code, content)
+
+
+def json_params(
+    session: AiohttpSession, bot: Bot, method: TelegramMethod[Any], files: dict[str, InputFile]
+) -> dict[str, Any]:
+    """The parameters aiogram would put in its form, as JSON values; the files met on the
+    way are put in ``files`` (such a request must go as a form)."""
+    params: dict[str, Any] = {}
+    for key, value in method.model_dump(warnings=False, exclude_none=True).items():
+        prepared = session.prepare_value(value, bot, files, _dumps_json=False)
+        # What aiogram's form leaves out: its values are strings, and it skips the empty.
+        if prepared is not None and prepared != "":
+            params[key] = prepared
+    return params

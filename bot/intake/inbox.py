@@ -97,7 +97,7 @@ class Inbox:
         async with self._sessions.begin() as session:
             fresh = await repo.store(session, update.update_id, payload, self._lease)
         if fresh:
-            self._spawn(update.update_id, payload)
+            self._spawn(update.update_id, payload, update)
         else:
             log.info("update %s delivered again: already stored", update.update_id)
         return fresh
@@ -118,24 +118,26 @@ class Inbox:
         while self._tasks:
             await asyncio.wait(set(self._tasks))
 
-    def _spawn(self, update_id: int, payload: str) -> None:
+    def _spawn(self, update_id: int, payload: str, update: Update | None = None) -> None:
+        """Handle the stored update; ``update`` is ``payload`` already read, when the
+        caller has it (a fresh delivery: reading it again would cost a validation)."""
         self._handling.add(update_id)
         # Each update in a context of its own: the handling marker must not leak
         # into other updates' tasks.
         task = asyncio.create_task(
-            self._handle(update_id, payload),
+            self._handle(update_id, payload, update),
             name=f"update-{update_id}",
             context=contextvars.Context(),
         )
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _handle(self, update_id: int, payload: str) -> None:
+    async def _handle(self, update_id: int, payload: str, update: Update | None) -> None:
         loop = asyncio.get_running_loop()
         started = loop.time()
-        update: Update | None = None
         try:
-            update = Update.model_validate_json(payload, context={"bot": self._bot})
+            if update is None:
+                update = Update.model_validate_json(payload, context={"bot": self._bot})
             with handling(update_id) as state:
                 await self._feed(update)
             if not state.done:

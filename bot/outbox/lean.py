@@ -23,6 +23,8 @@ from aiogram.methods import (
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup
 from pydantic import BaseModel, ConfigDict
 
+from bot.logs import LoggedByCaller
+
 __all__ = ["LeanCalls", "MessageRef"]
 
 
@@ -39,26 +41,31 @@ class MessageRef(BaseModel):
 # Their parameters are the base class's, so the type checker is given those.
 
 
-class _SendMessage(SendMessage):
+class _SendMessage(SendMessage, LoggedByCaller):
     __returning__ = MessageRef  # type: ignore[assignment]
 
     if TYPE_CHECKING:
         __init__ = SendMessage.__init__
 
 
-class _SendPhoto(SendPhoto):
+class _SendPhoto(SendPhoto, LoggedByCaller):
     __returning__ = MessageRef  # type: ignore[assignment]
 
     if TYPE_CHECKING:
         __init__ = SendPhoto.__init__
 
 
-class _EditMessageText(EditMessageText):
+class _EditMessageText(EditMessageText, LoggedByCaller):
     # True instead of a message for an inline message (the bot sends none).
     __returning__ = MessageRef | bool
 
     if TYPE_CHECKING:
         __init__ = EditMessageText.__init__
+
+
+class _DeleteMessage(DeleteMessage, LoggedByCaller):
+    if TYPE_CHECKING:
+        __init__ = DeleteMessage.__init__
 
 
 class LeanCalls:
@@ -103,4 +110,4 @@ class LeanCalls:
         return await self._call(method)
 
     async def delete_message(self, chat_id: int, message_id: int) -> bool:
-        return await self._bot(DeleteMessage(chat_id=chat_id, message_id=message_id))
+        return await self._bot(_DeleteMessage(chat_id=chat_id, message_id=message_id))

@@ -30,7 +30,7 @@ _DEADLINE = re.compile(r"game (\d+): deadline of move (\d+): acting")
 # What the elected sender alone makes: every edit, every message into a group. (The
 # other process may write privately to a player it cannot know to be reachable yet: the
 # join's check that the bot can write to them, which needs its answer at once.)
-_SENDS = re.compile(r"call (?:editMessageText chat=|sendMessage chat=-)")
+_SENDS = re.compile(r"(?:call |bot\.outbox: )(?:editMessageText chat=|sendMessage chat=-)")
 _PROBES = re.compile(r"sendMessage chat=(\d+) slot=now ")
 
 
