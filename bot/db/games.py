@@ -154,18 +154,30 @@ async def load_game(session: AsyncSession, game_id: int) -> ActiveGame:
 
 class GameWithSeats(NamedTuple):
     """A game with what showing it needs: its chat (None if that row is gone), its seats
-    in seat order and the people on them by user id."""
+    in seat order, the people on them by user id, and when each seat last acted (seat
+    number to the action log's time; a seat that never acted is not in it)."""
 
     active: ActiveGame
     chat: Chat | None
     seats: list[Seat]
     users: dict[int, User]
+    last_acted: dict[int, datetime]
 
+
+# When a seat last acted: after a move, whether the next player is looking decides their
+# "your turn" ping. Asked here, with the game, rather than in a statement of its own.
+_SEAT_LAST_ACTED = (
+    select(func.max(ActionRecord.created_at))
+    .where(ActionRecord.game_id == GameRecord.id, ActionRecord.seat == Seat.seat)
+    .correlate(GameRecord, Seat)
+    .scalar_subquery()
+)
 
 # A press loads the game, its chat and its seats with their people in one statement (it
-# was four): each statement is several round trips through aiosqlite's thread.
+# was four, and a fifth for the times the seats last acted): each statement costs its
+# trip through SQLAlchemy's asyncio layer.
 _LOAD_WITH_SEATS = (
-    select(GameRecord, Chat, Seat, User)
+    select(GameRecord, Chat, Seat, User, _SEAT_LAST_ACTED)
     .select_from(GameRecord)
     .outerjoin(Chat, Chat.id == GameRecord.chat_id)
     .outerjoin(Seat, Seat.game_id == GameRecord.id)
@@ -183,13 +195,16 @@ async def load_game_with_seats(session: AsyncSession, game_id: int) -> GameWithS
         raise GameNotFound(game_id)
     seats: list[Seat] = []
     users: dict[int, User] = {}
-    for _row, _chat, seat, user in rows:
+    last_acted: dict[int, datetime] = {}
+    for _row, _chat, seat, user, acted_at in rows:
         if seat is not None:
             seats.append(seat)
+            if acted_at is not None:
+                last_acted[seat.seat] = acted_at
         if user is not None:
             users[user.id] = user
     row, chat = rows[0][0], rows[0][1]
-    return GameWithSeats(_decode(row), chat, seats, users)
+    return GameWithSeats(_decode(row), chat, seats, users, last_acted)
 
 
 async def lock_game(session: AsyncSession, game_id: int) -> GameRecord:

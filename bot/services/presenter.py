@@ -179,7 +179,11 @@ async def show_ping(session: AsyncSession, table: Table, actor: int, *, idle: fl
     user = table.users.get(user_id)
     if user is None or not user.turn_pings:
         return
-    last = await db.last_action_at(session, table.game_id, seat)
+    if table.last_acted is None:
+        last = await db.last_action_at(session, table.game_id, seat)
+    else:
+        # Loaded before this move, which is not theirs: still when they last acted.
+        last = table.last_acted.get(seat)
     if last is not None and db.utcnow() - last < timedelta(seconds=idle):
         return
     text = turn_ping(table.user_language(user_id))

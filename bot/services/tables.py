@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -22,6 +24,9 @@ class Table:
     seats: tuple[Seat, ...]
     users: dict[int, User]
     chat: Chat
+    last_acted: Mapping[int, datetime] | None = None
+    """When each seat last acted (the action log's time; a seat that never acted is not
+    in it), as loaded with the game; None when the table was loaded without it."""
 
     @property
     def game_id(self) -> int:
@@ -91,10 +96,18 @@ async def load_table(session: AsyncSession, row: GameRecord, game: Game | None) 
 
 
 async def load_game_table(session: AsyncSession, game_id: int) -> tuple[db.ActiveGame, Table]:
-    """``db.load_game`` and ``load_table`` in one statement (what a press needs)."""
+    """``db.load_game`` and ``load_table`` in one statement (what a press needs), with
+    when each seat last acted."""
     loaded = await db.load_game_with_seats(session, game_id)
     row = loaded.active.row
     if loaded.chat is None:
         raise db.ChatNotFound(row.chat_id)
-    table = Table(row, loaded.active.game, tuple(loaded.seats), loaded.users, loaded.chat)
+    table = Table(
+        row,
+        loaded.active.game,
+        tuple(loaded.seats),
+        loaded.users,
+        loaded.chat,
+        loaded.last_acted,
+    )
     return loaded.active, table
