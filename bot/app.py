@@ -273,7 +273,9 @@ async def build_app(
         # Others' deadlines (a process that died holding one) are looked for this often.
         look_around=OTHERS_DEADLINES_SECONDS if several_processes else 60.0,
     )
-    dispatcher = Dispatcher()
+    # No handler keeps a conversation state (what a press means is in its button's data
+    # and the database): aiogram's FSM would look a state up for every update, for nothing.
+    dispatcher = Dispatcher(disable_fsm=True)
     dispatcher["app"] = context
     dispatcher.update.outer_middleware(UpdateLogger())
     dispatcher.update.outer_middleware(UpdateMetrics(telemetry))
