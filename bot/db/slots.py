@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, case, delete, func, select, update
+from sqlalchemy import Table, bindparam, case, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.base import utcnow
@@ -16,6 +16,7 @@ from bot.db.models import OutboxMessage, SlotMessage
 
 __all__ = [
     "SlotMark",
+    "SlotPut",
     "SlotWrite",
     "adopt_message",
     "clear_slot",
@@ -23,6 +24,7 @@ __all__ = [
     "mark_slot_sent",
     "mark_slots_sent",
     "put_slot",
+    "put_slots",
     "slot_message_id",
     "unsent_slots",
     "wanted_payload",
@@ -71,43 +73,104 @@ def _slot_write(chat_id: int, key: str, payload: str, row: Any, *, absent: bool)
     return SlotWrite(chat_id, key, payload, rev, new_rev, after_id, message_id, sent_rev, absent)
 
 
-# Built once per dialect and flavour, with bind parameters: a statement built per call
-# costs its construction and its cache key (about a millisecond) on every state stored,
-# several times per press. The Core table, not the mapped class: an ORM-enabled INSERT
-# with RETURNING goes through the ORM's bulk machinery for a row nobody maps.
+@dataclass(frozen=True, slots=True)
+class SlotPut:
+    """A state to store for a slot: its payload, and whether it wants a new message
+    rather than an edit of the slot's message."""
+
+    chat_id: int
+    key: str
+    payload: str
+    new: bool = False
+
+
+# Built once per dialect and number of rows, with bind parameters: a statement built per
+# call costs its construction and its cache key (about a millisecond) on every state
+# stored. The Core table, not the mapped class: an ORM-enabled INSERT with RETURNING goes
+# through the ORM's bulk machinery for a row nobody maps. Whether a row wants a new
+# message is its own value (``new_rev`` 1), so that one statement stores a move's table
+# and hands, edits and new messages alike.
 @functools.cache
-def _put_slot_statement(dialect: str, new: bool) -> Any:
-    chat_id = bindparam("chat_id", type_=_slots.c.chat_id.type)
-    insert = dialect_insert(dialect, _slots).values(
-        chat_id=chat_id,
-        key=bindparam("key"),
-        payload=bindparam("payload"),
-        rev=1,
-        sent_rev=0,
-        new_rev=1 if new else 0,
-        after_id=_last_message(chat_id),
-        absent=False,
-        updated_at=bindparam("updated_at"),
-    )
+def _put_slots_statement(dialect: str, rows: int) -> Any:
+    updated_at = bindparam("updated_at", type_=_slots.c.updated_at.type)
+    values = []
+    for row in range(rows):
+        chat_id = bindparam(f"chat_id_{row}", type_=_slots.c.chat_id.type)
+        values.append(
+            {
+                "chat_id": chat_id,
+                "key": bindparam(f"key_{row}", type_=_slots.c.key.type),
+                "payload": bindparam(f"payload_{row}", type_=_slots.c.payload.type),
+                "rev": 1,
+                "sent_rev": 0,
+                "new_rev": bindparam(f"new_{row}", type_=_slots.c.new_rev.type),
+                "after_id": _last_message(chat_id),
+                "absent": False,
+                "updated_at": updated_at,
+            }
+        )
+    insert = dialect_insert(dialect, _slots).values(values)
     stored = _slots.c
     incoming = insert.excluded
     bumped = stored.rev + 1
+    wants_new = incoming.new_rev == 1
     return insert.on_conflict_do_update(
         index_elements=[stored.chat_id, stored.key],
         set_={
             "payload": incoming.payload,
             "rev": bumped,
-            "new_rev": bumped if new else stored.new_rev,
+            "new_rev": case((wants_new, bumped), else_=stored.new_rev),
             # A state not yet delivered keeps its place in the chat's order; a delivered
             # slot's next state (and a new message) comes after what was queued meanwhile.
-            "after_id": incoming.after_id
-            if new
-            else case((stored.sent_rev < stored.rev, stored.after_id), else_=incoming.after_id),
+            "after_id": case(
+                (wants_new, incoming.after_id),
+                (stored.sent_rev < stored.rev, stored.after_id),
+                else_=incoming.after_id,
+            ),
             "absent": False,
             "updated_at": incoming.updated_at,
         },
-        where=None if new else stored.payload != incoming.payload,
-    ).returning(*_WRITTEN)
+        # An edit to what the slot wants already is nothing to deliver: no row comes back.
+        where=or_(wants_new, stored.payload != incoming.payload),
+    ).returning(stored.chat_id, stored.key, *_WRITTEN)
+
+
+async def put_slots(session: AsyncSession, puts: Sequence[SlotPut]) -> list[SlotWrite | None]:
+    """Store the states in one statement, in order; for each, what was written, or None
+    when the slot already wants exactly that (nothing to deliver)."""
+    written: list[SlotWrite | None] = []
+    for batch in _distinct_runs(puts):
+        params: dict[str, Any] = {"updated_at": utcnow()}
+        for index, put in enumerate(batch):
+            params[f"chat_id_{index}"] = put.chat_id
+            params[f"key_{index}"] = put.key
+            params[f"payload_{index}"] = put.payload
+            params[f"new_{index}"] = 1 if put.new else 0
+        statement = _put_slots_statement(dialect_name(session), len(batch))
+        # RETURNING's order is the database's: the rows are matched by slot.
+        rows = {(r[0], r[1]): r[2:] for r in await session.execute(statement, params)}
+        for put in batch:
+            row = rows.get((put.chat_id, put.key))
+            written.append(
+                None
+                if row is None
+                else _slot_write(put.chat_id, put.key, put.payload, row, absent=False)
+            )
+    return written
+
+
+def _distinct_runs(puts: Sequence[SlotPut]) -> list[list[SlotPut]]:
+    """``puts`` in runs without a slot twice: one statement may not change a row twice
+    (PostgreSQL refuses it), and the later state must come after the earlier one."""
+    runs: list[list[SlotPut]] = []
+    seen: set[tuple[int, str]] = set()
+    for put in puts:
+        if not runs or (put.chat_id, put.key) in seen:
+            runs.append([])
+            seen.clear()
+        runs[-1].append(put)
+        seen.add((put.chat_id, put.key))
+    return runs
 
 
 async def put_slot(
@@ -115,10 +178,8 @@ async def put_slot(
 ) -> SlotWrite | None:
     """Store the state the slot's message should show. None when it already wants exactly
     that (nothing to deliver). ``new``: post a new message rather than edit the old one."""
-    statement = _put_slot_statement(dialect_name(session), new)
-    params = {"chat_id": chat_id, "key": key, "payload": payload, "updated_at": utcnow()}
-    row = (await session.execute(statement, params)).one_or_none()
-    return None if row is None else _slot_write(chat_id, key, payload, row, absent=False)
+    [written] = await put_slots(session, [SlotPut(chat_id, key, payload, new)])
+    return written
 
 
 # Like put_slot's: the Core table and bind parameters, one statement for every call. A

@@ -6,6 +6,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from aiogram.types import InlineKeyboardMarkup
@@ -23,7 +24,15 @@ from bot.outbox.store import (
     encode_payload,
 )
 
-__all__ = ["SqlDurableStore", "clear_slot", "enqueue_durable", "slot_has_buttons", "store_slot"]
+__all__ = [
+    "SlotState",
+    "SqlDurableStore",
+    "clear_slot",
+    "enqueue_durable",
+    "slot_has_buttons",
+    "store_slot",
+    "store_slots",
+]
 
 logger = logging.getLogger("bot.outbox")
 
@@ -50,6 +59,43 @@ async def enqueue_durable(
     return row_id
 
 
+@dataclass(frozen=True, slots=True)
+class SlotState:
+    """What a slot's message should show: ``text`` and ``markup``; with ``new``, in a new
+    message rather than by editing the slot's."""
+
+    chat_id: int
+    key: str
+    text: str
+    markup: InlineKeyboardMarkup | None = None
+    new: bool = False
+
+
+async def store_slots(session: AsyncSession, states: Sequence[SlotState]) -> None:
+    """Store what the slots' messages should show, in the caller's transaction and one
+    statement; the outbox delivers each after the commit (nothing for a slot that wants
+    that already)."""
+    puts = [
+        slot_repo.SlotPut(
+            state.chat_id,
+            state.key,
+            json.dumps(
+                encode_payload(state.text, state.markup), ensure_ascii=False, sort_keys=True
+            ),
+            state.new,
+        )
+        for state in states
+    ]
+    for state, written in zip(states, await slot_repo.put_slots(session, puts), strict=True):
+        if written is not None:
+            stage(session, _stored_slot(written, state.text, state.markup))
+
+
+def _slot_payload(state: SlotState) -> str:
+    payload = encode_payload(state.text, state.markup)
+    return json.dumps(payload, ensure_ascii=False, sort_keys=True)
+
+
 async def store_slot(
     session: AsyncSession,
     chat_id: int,
@@ -59,12 +105,8 @@ async def store_slot(
     *,
     new: bool = False,
 ) -> None:
-    """Store what the slot's message should show, in the caller's transaction; the outbox
-    delivers it after the commit (nothing when that is what it already wants)."""
-    payload = json.dumps(encode_payload(text, markup), ensure_ascii=False, sort_keys=True)
-    written = await slot_repo.put_slot(session, chat_id, key, payload, new=new)
-    if written is not None:
-        stage(session, _stored_slot(written, text, markup))
+    """:func:`store_slots` for one slot."""
+    await store_slots(session, [SlotState(chat_id, key, text, markup, new)])
 
 
 async def slot_has_buttons(session: AsyncSession, chat_id: int, key: str) -> bool:

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
 from bot.db import GameStatus, lookups
-from bot.outbox.db_store import enqueue_durable
+from bot.outbox.db_store import enqueue_durable, store_slots
 from bot.render.hand import seats_to_redraw
 from bot.render.messages import Alert, alert, auto_played, redeal_text, turn_reminder
 from bot.render.reasons import reason_text, render_reason
@@ -25,9 +25,9 @@ from bot.services.mistakes import after_move
 from bot.services.presenter import (
     enqueue_durable_events,
     hand_screens,
-    show_hands,
+    hand_states,
     show_ping,
-    show_table,
+    table_state,
 )
 from bot.services.records import record_finished_game
 from bot.services.tables import Table, load_game_table, load_table
@@ -268,5 +268,7 @@ async def _publish(
             claimant = None if claimed is None else names[claimed]
             text = redeal_text(names[event.dealer], lang, claimed_by=claimant)
             await enqueue_durable(session, table.chat_id, text)
-    await show_table(session, table, new=new_hand)
-    await show_hands(session, table, seats=redraw)
+    # The table and the hands that changed: one statement.
+    table_now = table_state(table, new=new_hand)
+    hands_now = hand_states(table, seats=redraw)
+    await store_slots(session, hands_now if table_now is None else [table_now, *hands_now])

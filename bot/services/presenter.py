@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot import db
 from bot.db import GameStatus
 from bot.db.rematch import lobby_rules
-from bot.outbox.db_store import clear_slot, enqueue_durable, store_slot
+from bot.outbox.db_store import SlotState, clear_slot, enqueue_durable, store_slot, store_slots
 from bot.render.chart import chart_caption, score_chart
 from bot.render.hand import hand_screen, render_hand
 from bot.render.lobby import render_lobby
@@ -50,6 +50,7 @@ __all__ = [
     "hand_result_message",
     "hand_screens",
     "hand_slot",
+    "hand_states",
     "lobby_slot",
     "ping_slot",
     "show_hands",
@@ -58,6 +59,7 @@ __all__ = [
     "show_table",
     "side_names",
     "table_slot",
+    "table_state",
 ]
 
 DURABLE_KIND = "hand_result"
@@ -110,10 +112,11 @@ async def show_lobby(session: AsyncSession, table: Table) -> None:
     await store_slot(session, table.chat_id, lobby_slot(table.game_id), text, markup)
 
 
-async def show_table(session: AsyncSession, table: Table, *, new: bool = False) -> None:
+def table_state(table: Table, *, new: bool = False) -> SlotState | None:
+    """What the group's table message should show (None before the game has a state)."""
     game = table.game
     if game is None:
-        return
+        return None
     lang = table.language
     text = render_table(
         game.public_view(),
@@ -121,7 +124,13 @@ async def show_table(session: AsyncSession, table: Table, *, new: bool = False) 
         lang,
         user_ids=table.mentions(),
     )
-    await store_slot(session, table.chat_id, table_slot(table.game_id), text, None, new=new)
+    return SlotState(table.chat_id, table_slot(table.game_id), text, new=new)
+
+
+async def show_table(session: AsyncSession, table: Table, *, new: bool = False) -> None:
+    state = table_state(table, new=new)
+    if state is not None:
+        await store_slots(session, [state])
 
 
 def hand_screens(game: Game) -> tuple[object, ...]:
@@ -129,19 +138,19 @@ def hand_screens(game: Game) -> tuple[object, ...]:
     return tuple(hand_screen(game.view(seat)) for seat in range(game.players))
 
 
-async def show_hands(
-    session: AsyncSession,
+def hand_states(
     table: Table,
     *,
     only_user: int | None = None,
     seats: frozenset[int] | None = None,
     new: bool = False,
-) -> None:
-    """Store the hand message of each person at the table (``seats``: of those seats
-    only; the others' stored state stays what their message shows)."""
+) -> list[SlotState]:
+    """What the hand message of each person at the table should show (``seats``: of
+    those seats only; the others' stored state stays what their message shows)."""
     game = table.game
     if game is None:
-        return
+        return []
+    states: list[SlotState] = []
     for seat in table.human_seats():
         assert seat.user_id is not None
         if only_user is not None and seat.user_id != only_user:
@@ -157,7 +166,20 @@ async def show_hands(
             game.move_number,
             hints=table.in_private,
         )
-        await store_slot(session, seat.user_id, hand_slot(table.game_id), text, markup, new=new)
+        states.append(SlotState(seat.user_id, hand_slot(table.game_id), text, markup, new))
+    return states
+
+
+async def show_hands(
+    session: AsyncSession,
+    table: Table,
+    *,
+    only_user: int | None = None,
+    seats: frozenset[int] | None = None,
+    new: bool = False,
+) -> None:
+    """Store the hand messages of :func:`hand_states`."""
+    await store_slots(session, hand_states(table, only_user=only_user, seats=seats, new=new))
 
 
 async def show_ping(session: AsyncSession, table: Table, actor: int, *, idle: float) -> None:

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from bot.db import claim_timer, due_timers, set_timer, toggle_turn_pings, upsert_user, utcnow
 from bot.db import inbox as inbox_repo
 from bot.db.models import InboxUpdate, OutboxMessage
-from bot.db.slots import clear_slot, mark_slot_sent, put_slot, unsent_slots
+from bot.db.slots import SlotPut, clear_slot, mark_slot_sent, put_slot, put_slots, unsent_slots
 from bot.db.unit import AlreadyHandled, handling, install_commit_hooks, stage
 from bot.outbox.db_store import enqueue_durable, store_slot
 from tests.db.conftest import Storage
@@ -119,6 +119,46 @@ async def test_slot_states_count_up_skip_repeats_and_order_after_messages(
         later = await put_slot(session, CHAT_ID, "table:1", '{"text": "c"}')
         assert later is not None
         assert (later.message_id, later.sent_rev, later.after_id) == (555, 3, row_id)
+
+
+async def test_several_slot_states_are_stored_as_one_at_a_time_would_store_them(
+    storage: Storage,
+) -> None:
+    """A move's table and hands in one statement: each state is what ``put_slot`` alone
+    would have written, the same slot twice included (the later state counts up)."""
+    group, anna, boris = CHAT_ID, 101, 102
+    async with storage.sessions.begin() as session:
+        row_id = await enqueue_durable(session, group, "hand result")
+        await put_slot(session, anna, "hand:1", '{"text": "anna 1"}')
+        assert await mark_slot_sent(session, anna, "hand:1", 1, 9)
+        written = await put_slots(
+            session,
+            [
+                SlotPut(group, "table:1", '{"text": "table"}', new=True),
+                SlotPut(anna, "hand:1", '{"text": "anna 1"}'),  # wanted already
+                SlotPut(boris, "hand:1", '{"text": "boris 1"}'),
+                SlotPut(boris, "hand:1", '{"text": "boris 2"}'),
+                SlotPut(anna, "hand:1", '{"text": "anna 2"}'),
+            ],
+        )
+        table, unchanged, boris_1, boris_2, anna_2 = written
+        assert unchanged is None
+        assert table is not None
+        assert (table.chat_id, table.rev, table.new_rev, table.after_id) == (group, 1, 1, row_id)
+        assert boris_1 is not None
+        assert boris_2 is not None
+        assert (boris_1.rev, boris_2.rev, boris_2.payload) == (1, 2, '{"text": "boris 2"}')
+        assert boris_2.after_id == boris_1.after_id == 0  # not delivered: keeps its place
+        assert anna_2 is not None
+        assert (anna_2.rev, anna_2.new_rev, anna_2.message_id, anna_2.sent_rev) == (2, 0, 9, 1)
+        assert await put_slots(session, []) == []
+    async with storage.sessions.begin() as session:
+        unsent = {(s.chat_id, s.payload) for s in await unsent_slots(session)}
+        assert unsent == {
+            (group, '{"text": "table"}'),
+            (anna, '{"text": "anna 2"}'),
+            (boris, '{"text": "boris 2"}'),
+        }
 
 
 async def test_a_slot_can_want_no_message_and_then_a_new_one(storage: Storage) -> None:
