@@ -9,9 +9,12 @@ variables are cleared from the environment; a test that is about reading them
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from bot.config import Settings
+from tests.e2e.process import Zygote
 
 BOT_VARIABLES = tuple(name.upper() for name in Settings.model_fields)
 
@@ -21,3 +24,12 @@ def settings_from_the_test_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(Settings.model_config, "env_file", None)
     for name in BOT_VARIABLES:
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="session")
+def zygote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Zygote]:
+    """The parent that forks bot processes (tests/e2e/zygote.py), shared by the tests of
+    a worker: tests/e2e and tests/ops."""
+    parent = Zygote(tmp_path_factory.mktemp("zygote"))
+    yield parent
+    parent.close()
