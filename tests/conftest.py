@@ -18,6 +18,20 @@ from tests.e2e.process import Zygote
 
 BOT_VARIABLES = tuple(name.upper() for name in Settings.model_fields)
 
+# Directories whose tests take seconds each (bot processes, whole games, random games), in
+# the order they start. pytest-xdist hands tests out round-robin in collection order, and
+# alphabetically tests/ops came near the end: the suite ended with one worker still in a
+# long test while the others were idle. Longest first, the short ones fill in at the end.
+SLOW_FIRST = ("tests/ops/", "tests/e2e/", "tests/engine/", "tests/ai/")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        path = item.nodeid
+        return next((i for i, d in enumerate(SLOW_FIRST) if path.startswith(d)), len(SLOW_FIRST))
+
+    items.sort(key=rank)  # stable: collection order within a directory
+
 
 @pytest.fixture(autouse=True)
 def settings_from_the_test_only(monkeypatch: pytest.MonkeyPatch) -> None:
