@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,6 @@ import pytest
 
 from tests.db.conftest import BACKENDS, PG_URL_VARIABLE
 from tests.e2e.harness import RunningBot, fresh_database, sqlite_url
-from tests.e2e.process import Zygote
 from tests.fakeapi import FakeTelegram
 
 Launch = Callable[..., Awaitable[RunningBot]]
@@ -47,14 +46,6 @@ async def launch(fake: FakeTelegram, db_url: str) -> AsyncIterator[Launch]:
         await running.stop()
     errors = [line for running in bots for line in running.errors]
     assert not errors, "the bot logged errors:\n" + "\n\n".join(errors)
-
-
-@pytest.fixture(scope="session")
-def zygote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Zygote]:
-    """The parent that forks bot processes (tests/e2e/zygote.py), shared by the tests."""
-    parent = Zygote(tmp_path_factory.mktemp("zygote"))
-    yield parent
-    parent.close()
 
 
 @pytest.fixture(params=BACKENDS)

@@ -56,6 +56,11 @@ class Zygote:
         pid: int = self._ask({"cmd": "start", "cwd": str(cwd), "env": env, "log": str(log)})["pid"]
         return pid
 
+    def run_main(self, cwd: Path, env: dict[str, str], log: Path) -> int:
+        """A child that runs and ends as ``python -m bot`` would (zygote.py's ``run``)."""
+        pid: int = self._ask({"cmd": "run", "cwd": str(cwd), "env": env, "log": str(log)})["pid"]
+        return pid
+
     def wait(self, pid: int, timeout: float = 15.0) -> int | None:
         code: int | None = self._ask({"cmd": "wait", "pid": pid, "timeout": timeout})["code"]
         return code

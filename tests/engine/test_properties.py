@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -100,18 +99,37 @@ REFERENCE_SETTINGS = settings(
 # Helpers -----------------------------------------------------------------------------------
 
 
-def _cards_in(value: object) -> Iterator[Card]:
+def _cards_in(value: object) -> set[Card]:
     """Every card reachable from a view's fields (melds count with their cards)."""
-    if isinstance(value, Card):
-        yield value
-    elif isinstance(value, Meld):
-        yield from value.cards
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            yield from _cards_in(item)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type | Rules):
-        for field in dataclasses.fields(value):
-            yield from _cards_in(getattr(value, field.name))
+    # A loop over a stack and the fields' names by type: recursive generators and
+    # dataclasses.fields() on every value were a fifth of the property tests' CPU.
+    cards: set[Card] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            cards.add(item)
+        elif isinstance(item, Meld):
+            cards.update(item.cards)
+        elif isinstance(item, (tuple, list)):
+            stack.extend(item)
+        else:
+            stack.extend(getattr(item, name) for name in _field_names(type(item)))
+    return cards
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The fields to look into of a value of this type: none unless a dataclass (not
+    the rules, which hold no cards)."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        is_data = dataclasses.is_dataclass(kind) and not issubclass(kind, Rules)
+        names = tuple(field.name for field in dataclasses.fields(kind)) if is_data else ()
+        _FIELD_NAMES[kind] = names
+    return names
 
 
 def _played_this_hand(game: Game) -> list[Card]:
@@ -174,7 +192,7 @@ def check_view(game: Game, seat: int | None) -> PlayerView:
     for meld in view.own_melds:
         for card in meld.cards:
             assert card in view.hand or card in played, "own melds are made of own cards"
-    visible = set(_cards_in(view))
+    visible = _cards_in(view)
     for other in range(game.players):
         if other == seat:
             continue

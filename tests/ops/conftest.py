@@ -13,10 +13,11 @@ from pydantic import SecretStr
 from bot.app import BotApp, build_app
 from bot.config import Settings
 from tests.e2e.harness import UNLIMITED
+from tests.e2e.process import Zygote
 from tests.fakeapi import FakeTelegram
-from tests.ops.process import BotProcess
+from tests.ops.process import BotProcess, ForkedProcess, Process
 
-Spawn = Callable[..., Awaitable[BotProcess]]
+Spawn = Callable[..., Awaitable[Process]]
 
 
 @pytest.fixture
@@ -26,14 +27,18 @@ async def fake() -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-async def spawn(tmp_path: Path) -> AsyncIterator[Spawn]:
-    started: list[BotProcess] = []
+async def spawn(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Spawn]:
+    """``spawn(env)``: ``python -m bot`` forked by the zygote; ``spawn(env, argv)``: that
+    command in a new interpreter."""
+    started: list[Process] = []
 
     async def start(
         env: dict[str, str], argv: Sequence[str] | None = None, *, cwd: Path | None = None
-    ) -> BotProcess:
+    ) -> Process:
+        process: Process
         if argv is None:
-            process = await BotProcess.start(tmp_path, env, cwd=cwd)
+            zygote: Zygote = request.getfixturevalue("zygote")
+            process = await ForkedProcess.start(zygote, tmp_path, env, cwd=cwd)
         else:
             process = await BotProcess.start(tmp_path, env, argv, cwd=cwd)
         started.append(process)

@@ -2,8 +2,9 @@
 its own, no traceback and nothing left open: a wrong token, a Bot API out of reach, a
 database URL that cannot be used, a setting out of range, a port already taken.
 
-Two cases run as real processes (a process start costs seconds on this machine); the
-others call the same code in this process."""
+Two cases run as real processes (``python -m bot`` forked from the zygote, ending
+through the interpreter's own exit: see tests/ops/process.py); the others call the same
+code in this process."""
 
 from __future__ import annotations
 
