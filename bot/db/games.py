@@ -71,7 +71,6 @@ __all__ = [
     "finish_game",
     "game_history",
     "get_active_game",
-    "last_action_at",
     "list_actions",
     "load_for_update",
     "load_game",
@@ -482,18 +481,6 @@ async def game_history(session: AsyncSession, chat_id: int, limit: int = 20) -> 
         .limit(limit)
     )
     return list(result)
-
-
-# Asked after every move (is the next player looking?): built once, bound per call.
-_LAST_ACTION_AT = select(func.max(ActionRecord.created_at)).where(
-    ActionRecord.game_id == bindparam("b_game_id"), ActionRecord.seat == bindparam("b_seat")
-)
-
-
-async def last_action_at(session: AsyncSession, game_id: int, seat: int) -> datetime | None:
-    """When ``seat`` last acted in the game (the action log's time), None if never."""
-    result = await session.execute(_LAST_ACTION_AT, {"b_game_id": game_id, "b_seat": seat})
-    return result.scalar_one_or_none()
 
 
 async def action_seat(session: AsyncSession, game_id: int, seq: int) -> int | None:

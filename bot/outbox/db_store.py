@@ -76,14 +76,7 @@ async def store_slots(session: AsyncSession, states: Sequence[SlotState]) -> Non
     statement; the outbox delivers each after the commit (nothing for a slot that wants
     that already)."""
     puts = [
-        slot_repo.SlotPut(
-            state.chat_id,
-            state.key,
-            json.dumps(
-                encode_payload(state.text, state.markup), ensure_ascii=False, sort_keys=True
-            ),
-            state.new,
-        )
+        slot_repo.SlotPut(state.chat_id, state.key, _slot_payload(state), state.new)
         for state in states
     ]
     for state, written in zip(states, await slot_repo.put_slots(session, puts), strict=True):

@@ -201,11 +201,9 @@ async def show_ping(session: AsyncSession, table: Table, actor: int, *, idle: fl
     user = table.users.get(user_id)
     if user is None or not user.turn_pings:
         return
-    if table.last_acted is None:
-        last = await db.last_action_at(session, table.game_id, seat)
-    else:
-        # Loaded before this move, which is not theirs: still when they last acted.
-        last = table.last_acted.get(seat)
+    # Loaded with the game before this move, which is not theirs: still when they acted.
+    assert table.last_acted is not None, "a move's table comes from load_game_table"
+    last = table.last_acted.get(seat)
     if last is not None and db.utcnow() - last < timedelta(seconds=idle):
         return
     text = turn_ping(table.user_language(user_id))
