@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.callbacks import LobbyAction, LobbyCb, MoveCb
+from bot.render.names import COMPUTER_KINDS
 from engine import PlayCard
 from tests.e2e.harness import decision_of, fresh_database
 from tests.e2e.process import ForkedBot, Zygote
@@ -366,7 +367,7 @@ class Options:
     pacing: bool = True
     db: str | None = None
     search_tables: int = 0
-    search_kind: str = "search"
+    search_kind: str = "strong"
     seed: int = 1
     env: tuple[tuple[str, str], ...] = ()
     keep_log: Path | None = None
@@ -558,9 +559,9 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument(
         "--computer-kind",
-        default="search",
-        choices=("search", "heuristic"),
-        help="the computer players of --search-tables (heuristic: the same moves, no search)",
+        default="strong",
+        choices=COMPUTER_KINDS,
+        help="the lobby's level of the computer players of --search-tables",
     )
     parser.add_argument(
         "--search-workers", type=int, help="SEARCH_WORKERS for the bot (default: its own)"

@@ -10,8 +10,12 @@ from tests.e2e.process import Zygote
 
 
 async def test_one_table_gives_sane_figures(zygote: Zygote, tmp_path: Path) -> None:
-    figures = await measure(1, Options(seconds=3.0, warmup=1.0), zygote, tmp_path)
+    # Beside one table of a person and three easy computers, whose decisions are timed.
+    options = Options(seconds=3.0, warmup=1.0, search_tables=1, search_kind="easy")
+    figures = await measure(1, options, zygote, tmp_path)
     assert figures.check() == []
+    assert figures.decisions
+    assert max(figures.decisions) < 1.0
     # People who press 0.5-1.5 s after their turn shows cannot press twice a second.
     assert 0.1 < figures.presses_per_second < 2.0
     cpu = figures.cpu_ms_per_press
