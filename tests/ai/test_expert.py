@@ -96,6 +96,12 @@ def test_level_options_can_be_overridden_and_are_checked() -> None:
     assert isinstance(player, ExpertPlayer)
     assert player.budget == 0.5
     assert player.samples == LEVELS["strong"]["samples"]
+    assert player.caution == 0.0
+    # A level's own caution unless overridden: easy sticks to the rule-based play more.
+    easy, strong = make_player("easy"), make_player("strong")
+    assert isinstance(easy, ExpertPlayer)
+    assert isinstance(strong, ExpertPlayer)
+    assert (easy.caution, strong.caution) == (1.0, 0.25)
     with pytest.raises(ValueError, match="spend"):
         make_player("medium", spend=1.5)
     with pytest.raises(ValueError, match="caution"):
