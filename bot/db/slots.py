@@ -151,8 +151,7 @@ async def put_slots(session: AsyncSession, puts: Sequence[SlotPut]) -> list[Slot
             for put in batch
         ]
         # RETURNING's order is the database's: the rows are matched by slot.
-        result = await session.execute(statement, params if len(params) > 1 else params[0])
-        rows = {(r[0], r[1]): r[2:] for r in result}
+        rows = {(r[0], r[1]): r[2:] for r in await session.execute(statement, params)}
         for put in batch:
             row = rows.get((put.chat_id, put.key))
             written.append(
