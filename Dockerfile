@@ -10,7 +10,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /src
-COPY pyproject.toml README.md ./
+# setup.py compiles the engine's fast paths with mypyc where a C compiler is at hand; this
+# slim image has none, so they install as the plain Python they also are (same results,
+# slower search: README, "Computer players").
+COPY pyproject.toml setup.py README.md ./
 COPY engine ./engine
 COPY bot ./bot
 COPY migrations ./migrations

@@ -69,8 +69,10 @@ def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
     ``search`` takes ``budget`` (seconds per decision, default 1.0, None for no clock),
     ``samples`` (cap on sampled deals per decision, default 1000), ``solver_cards``
     (cards left in hand from which the exact solver plays the rest; default 6, 5 and 4
-    for 2, 3 and 4 players) and ``trust`` (0..1, default 0.8: how far the other seats'
-    bids are taken as evidence about their hands). ``easy``, ``medium`` and ``strong``
+    for 2, 3 and 4 players), ``trust`` (0..1, default 0.8: how far the other seats'
+    bids are taken as evidence about their hands) and ``outlook`` (default False: score
+    a hand by the chance to win the game from the scores after it, with 2 players or 4
+    in pairs; :mod:`engine.ai.outlook`). ``easy``, ``medium`` and ``strong``
     take the same options as ``search`` (defaults in :data:`LEVELS`) and ``caution``
     (standard errors by which an action must beat the rule-based one; 1.0 for easy, 0.25
     for medium and strong) and ``spend`` (share of the budget used, default 0.85).

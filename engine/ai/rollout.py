@@ -15,9 +15,10 @@ from engine.scoring import score_hand, side_count
 
 from .bits import FULL, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS, open_trick
 from .infer import MeldLayout
+from .outlook import Outlook
 from .policy import choose_follow, choose_lead
 
-__all__ = ["DEBERTZ_VALUE", "HandFrame", "play_out"]
+__all__ = ["DEBERTZ_VALUE", "HandFrame", "play_out", "written_worth"]
 
 LAST_TRICK: Final = 10
 DEBERTZ_VALUE: Final = 1000.0
@@ -38,6 +39,11 @@ class HandFrame:
     baits: tuple[int, ...]
     visyak_pool: int = 0
     """RULES-VARIANTS §19: the pool of a висяк hand (0 otherwise)."""
+    scores: tuple[int, ...] = ()
+    """The sides' scores before the hand (read with ``outlook`` only)."""
+    outlook: Outlook | None = None
+    """When given, a hand is worth the chance to win the game from the scores after it
+    (:mod:`engine.ai.outlook`) rather than its written points."""
 
     def utility(
         self,
@@ -48,7 +54,8 @@ class HandFrame:
         last_seat: int,
     ) -> float:
         """What the hand is worth to ``side``: its written points minus the mean of the
-        other sides' (a sitting bidder's points counted where the scoring sends them)."""
+        other sides' (a sitting bidder's points counted where the scoring sends them),
+        or with an ``outlook`` what the scores after it are worth to the game."""
         if layout.debertz is not None:
             return DEBERTZ_VALUE if layout.debertz == side else -DEBERTZ_VALUE
         by_side: tuple[int, ...] | None = None
@@ -78,13 +85,24 @@ class HandFrame:
             meld_points_by_side=by_side,
             visyak_pool=self.visyak_pool,
         )
-        total = 0
-        mine = 0
+        written = [0] * side_count(self.players, self.rules.solo(self.players))
         for line in result.sides:
-            total += line.written
-            if line.side == side:
-                mine = line.written
-        return mine - (total - mine) / (side_count(self.players, self.rules.solo(self.players)) - 1)
+            written[line.side] = line.written
+        return written_worth(side, written, self.scores, self.outlook)
+
+
+def written_worth(
+    side: int, written: Sequence[int], scores: Sequence[int], outlook: Outlook | None
+) -> float:
+    """What a hand that wrote ``written`` (per side) is worth to ``side``: its points
+    minus the mean of the other sides', or with an ``outlook`` what ``scores`` (before
+    the hand) become worth to the game."""
+    if outlook is not None:
+        return outlook.value(
+            side, [score + points for score, points in zip(scores, written, strict=True)]
+        )
+    mine = written[side]
+    return mine - (sum(written) - mine) / (len(written) - 1)
 
 
 def play_out(

@@ -15,14 +15,16 @@ from engine.legal import PlayRules
 
 from .bidding import choose_bid, choose_exchange, choose_fifty, choose_redeal_claim
 from .infer import meld_layout
-from .rollout import DEBERTZ_VALUE, HandFrame, play_out
+from .outlook import Outlook
+from .rollout import DEBERTZ_VALUE, HandFrame, play_out, written_worth
 
 __all__ = ["frame_of", "simulate_hand"]
 
 
-def frame_of(game: Game, baits: tuple[int, ...]) -> HandFrame:
+def frame_of(game: Game, baits: tuple[int, ...], outlook: Outlook | None = None) -> HandFrame:
     """The scoring frame of a game whose trump is chosen; ``baits`` counts each side's
-    baits so far (the game's sheet may have been left out for speed)."""
+    baits so far (the game's sheet may have been left out for speed); ``outlook`` as
+    for :class:`HandFrame`."""
     assert game.bidder is not None
     assert game.trump is not None
     return HandFrame(
@@ -35,34 +37,48 @@ def frame_of(game: Game, baits: tuple[int, ...]) -> HandFrame:
         hanging=game.hanging,
         baits=baits,
         visyak_pool=game.visyak_pool,
+        scores=game.scores,
+        outlook=outlook,
     )
 
 
-def _ended(events: list[Event], side: int) -> float | None:
-    """The hand's worth to ``side`` when these events ended it before the play: 0 for a
-    redeal, the written difference for a hand scored without play (the 50-point offer),
-    the game's end for a klabor; None when the hand goes on."""
+def _ended(
+    events: list[Event], side: int, frame: tuple[tuple[int, ...], Outlook | None]
+) -> float | None:
+    """The hand's worth to ``side`` when these events ended it before the play: nothing
+    written for a redeal, the written points of a hand scored without play (the 50-point
+    offer), the game's end for a klabor; None when the hand goes on. ``frame``: the
+    scores before the hand and the outlook, as :func:`~engine.ai.rollout.written_worth`
+    takes them."""
     for event in events:
         if type(event) is Redeal:
-            return 0.0
+            return written_worth(side, [0] * len(frame[0]), *frame)
         if isinstance(event, HandScored):
-            written = [line.written for line in event.result.sides]
-            mine = written[side]
-            return mine - (sum(written) - mine) / (len(written) - 1)
+            written = [0] * len(event.result.sides)
+            for line in event.result.sides:
+                written[line.side] = line.written
+            return written_worth(side, written, *frame)
         if isinstance(event, GameOver):
             return DEBERTZ_VALUE if event.winner == side else -DEBERTZ_VALUE
     return None
 
 
 def simulate_hand(
-    game: Game, side: int, first: Action | None = None, baits: tuple[int, ...] | None = None
+    game: Game,
+    side: int,
+    first: Action | None = None,
+    baits: tuple[int, ...] | None = None,
+    outlook: Outlook | None = None,
 ) -> float:
     """Apply ``first`` (if given), finish the hand with the rule-based players and
-    return what it is worth to ``side``. A redeal is worth 0. ``game`` is changed.
+    return what it is worth to ``side``. A redeal is worth 0 (with an ``outlook``, what
+    the scores are worth now). ``game`` is changed.
 
-    ``baits`` are the sides' bait counts before this hand (default: none)."""
+    ``baits`` are the sides' bait counts before this hand (default: none); ``outlook``
+    as for :class:`~engine.ai.rollout.HandFrame`."""
+    before = (game.scores, outlook)
     if first is not None:
-        ended = _ended(game.apply(first), side)
+        ended = _ended(game.apply(first), side, before)
         if ended is not None:
             return ended
     n = game.players
@@ -98,12 +114,12 @@ def simulate_hand(
             hand = game.hand_mask(seat)
             answer = game.view(seat).seven_meld_answer if rules.seven_meld_query else None
             action = choose_exchange(hand, int(game.trump), game.proposed.index, rules, answer)
-        ended = _ended(game.apply(action), side)
+        ended = _ended(game.apply(action), side, before)
         if ended is not None:
             return ended
     if game.phase is not Phase.PLAY:
-        return 0.0
-    frame = frame_of(game, baits if baits is not None else (0,) * game.sides)
+        return written_worth(side, [0] * game.sides, *before)
+    frame = frame_of(game, baits if baits is not None else (0,) * game.sides, outlook)
     hands = [game.hand_mask(seat) for seat in range(n)]
     leader = game.to_act
     assert leader is not None

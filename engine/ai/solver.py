@@ -14,7 +14,6 @@ the position was reached.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from engine.legal import PlayRules, legal_cards, legal_mask
@@ -33,9 +32,6 @@ def decode(value: int) -> tuple[int, bool]:
     return value >> 1, bool(value & 1)
 
 
-_Search = Callable[[list[int], int, list[int], int, int, int, int, int], int]
-
-
 class Solver:
     """Solves positions of one deal for one side; reuse it for positions of that deal
     (the table carries over)."""
@@ -49,7 +45,7 @@ class Solver:
         self._trump = trump
         self._visits = [0]
         play = PlayRules(overtrump=overtrump) if isinstance(overtrump, bool) else overtrump
-        self._search = _searcher(players, trump, side_seats, play, self._visits)
+        self._search = _Searcher(players, trump, side_seats, play, self._visits).search
 
     @property
     def nodes(self) -> int:
@@ -65,22 +61,48 @@ class Solver:
         )  # fmt: skip
 
 
-def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int]) -> _Search:
-    """The alpha-beta search of one solver. A closure, so that the search reads its
-    constants (the deal's rules, tables, its transposition table) as local cells rather
-    than attributes, node after node."""
-    duty_of = play.duty
-    must_trump = play.must_trump
-    row = STRENGTH[trump]
-    points = POINTS_BY_TRUMP[trump]
-    table: dict[tuple[int, ...], tuple[int, int]] = {}
-    # a deal meets the same legal sets again and again: each is ordered once
-    max_orders: dict[int, list[int]] = {}
-    min_orders: dict[int, list[int]] = {}
-    last_bonus = 2 * LAST_TRICK + 1
+class _Searcher:
+    """The alpha-beta search of one solver, with the deal's constants (its rules, tables
+    and transposition table) as attributes read once per node into locals. A class
+    rather than a closure: mypyc (``setup.py``) compiles its attributes and its
+    recursive method to native C, where a closure's cells stay Python objects."""
 
-    def last_trick(hands: list[int], leader: int) -> int:
+    __slots__ = (
+        "duty_of",
+        "last_bonus",
+        "max_orders",
+        "min_orders",
+        "must_trump",
+        "n",
+        "points",
+        "row",
+        "side",
+        "table",
+        "trump",
+        "visits",
+    )
+
+    def __init__(self, n: int, trump: int, side: int, play: PlayRules, visits: list[int]) -> None:
+        self.n = n
+        self.trump = trump
+        self.side = side
+        self.duty_of = play.duty
+        self.must_trump = play.must_trump
+        self.row = STRENGTH[trump]
+        self.points = POINTS_BY_TRUMP[trump]
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        # a deal meets the same legal sets again and again: each is ordered once
+        self.max_orders: dict[int, list[int]] = {}
+        self.min_orders: dict[int, list[int]] = {}
+        self.last_bonus = 2 * LAST_TRICK + 1
+        self.visits = visits
+
+    def last_trick(self, hands: list[int], leader: int) -> int:
         """The last trick's value, every card forced."""
+        n = self.n
+        row = self.row
+        points = self.points
+        trump = self.trump
         first = hands[leader].bit_length() - 1
         led = first >> 3
         winner = leader
@@ -94,9 +116,10 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
             if (suit in (led, trump)) and row[index] > best_key:
                 best_key = row[index]
                 winner = seat
-        return 2 * total + last_bonus if side >> winner & 1 else 0
+        return 2 * total + self.last_bonus if self.side >> winner & 1 else 0
 
     def search(
+        self,
         hands: list[int],
         leader: int,
         trick: list[int],
@@ -109,6 +132,14 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
         """``win_pos``: the trick's winning card's position so far; ``best_trump``,
         ``trump_pos``: its highest trump and that card's position (-1: none), kept as
         the trick grows instead of read again at every node."""
+        n = self.n
+        trump = self.trump
+        side = self.side
+        row = self.row
+        points = self.points
+        table = self.table
+        last_bonus = self.last_bonus
+        visits = self.visits
         visits[0] += 1
         count = len(trick)
         key: tuple[int, ...] | None = None
@@ -135,7 +166,7 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
                 # the forced last trick, valued at once; counted as the positions that
                 # playing it card by card visits: its other cards, and the empty end
                 visits[0] += n
-                best = last_trick(hands, leader)
+                best = self.last_trick(hands, leader)
                 table[key] = _bounds(best, low, high, alpha, beta)
                 return best
             legal = hand
@@ -143,19 +174,19 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
             led = trick[0] >> 3
             legal = legal_cards(
                 hand, led, trump, best_trump,
-                duty=duty_of(led, trump, best_trump, count - trump_pos == 2),
-                must_trump=must_trump,
+                duty=self.duty_of(led, trump, best_trump, count - trump_pos == 2),
+                must_trump=self.must_trump,
             )  # fmt: skip
         maximizing = side >> seat & 1
         if maximizing:
-            order = max_orders.get(legal)
+            order = self.max_orders.get(legal)
             if order is None:
-                order = max_orders[legal] = _order(legal, row, points, True)
+                order = self.max_orders[legal] = _order(legal, row, points, True)
             best = -_INFINITY
         else:
-            order = min_orders.get(legal)
+            order = self.min_orders.get(legal)
             if order is None:
-                order = min_orders[legal] = _order(legal, row, points, False)
+                order = self.min_orders[legal] = _order(legal, row, points, False)
             best = _INFINITY
         window_alpha, window_beta = alpha, beta
         last_card = count + 1 == n
@@ -186,9 +217,11 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
                     gain *= 2
                     if not hands[winner]:
                         gain += last_bonus
-                result = gain + search(hands, winner, [], alpha - gain, beta - gain, 0, -1, -1)
+                result = gain + self.search(hands, winner, [], alpha - gain, beta - gain, 0, -1, -1)
             else:
-                result = search(hands, leader, trick, alpha, beta, next_win, next_best, next_pos)
+                result = self.search(
+                    hands, leader, trick, alpha, beta, next_win, next_best, next_pos
+                )
             trick.pop()
             if maximizing:
                 if result > best:
@@ -205,8 +238,6 @@ def _searcher(n: int, trump: int, side: int, play: PlayRules, visits: list[int])
         if key is not None:
             table[key] = _bounds(best, low, high, window_alpha, window_beta)
         return best
-
-    return search
 
 
 def _bounds(best: int, low: int, high: int, alpha: int, beta: int) -> tuple[int, int]:

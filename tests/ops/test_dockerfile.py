@@ -63,7 +63,9 @@ def build_context(workdir: Path) -> Path:
             destination = context / target
             if origin.is_dir():
                 shutil.copytree(
-                    origin, destination, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+                    origin,
+                    destination,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so"),
                 )
             else:
                 destination.mkdir(parents=True, exist_ok=True)

@@ -102,6 +102,7 @@ class ExpertPlayer:
         samples: int = 1000,
         solver_cards: int | None = None,
         trust: float = 0.8,
+        outlook: bool = False,
         caution: float = 1.0,
         spend: float = DEFAULT_SPEND,
         clock: Callable[[], float] = time.perf_counter,
@@ -114,6 +115,7 @@ class ExpertPlayer:
             samples=samples,
             solver_cards=solver_cards,
             trust=trust,
+            outlook=outlook,
             clock=clock,
         )
         self._deal.samples = 1

@@ -40,6 +40,7 @@ from ..infer import (
     meld_layout,
     stock_order,
 )
+from ..outlook import Outlook, outlook_for
 from ..policy import trick_winner
 from ..rollout import HandFrame, play_out
 from ..simulate import simulate_hand
@@ -66,7 +67,9 @@ class SearchPlayer:
     ``samples`` caps the deals per decision. With the cap reached before the budget
     the choice depends only on the seed and the view. ``trust`` is how much the other
     seats' bids are believed to follow the rule-based bidder: a deal whose hands would
-    have bid otherwise is kept with probability ``1 - trust``.
+    have bid otherwise is kept with probability ``1 - trust``. ``outlook``: score a hand
+    by the chance to win the game from the scores after it (:mod:`engine.ai.outlook`)
+    rather than by its written points, where the outlook models the game.
     """
 
     def __init__(
@@ -77,6 +80,7 @@ class SearchPlayer:
         samples: int = 1000,
         solver_cards: int | None = None,
         trust: float = 0.8,
+        outlook: bool = False,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples < 1:
@@ -90,6 +94,7 @@ class SearchPlayer:
         self.samples = samples
         self.solver_cards = solver_cards
         self.trust = trust
+        self.outlook = outlook
         self._clock = clock
         self.last_samples = 0
         """Deals used by the last decision (for benchmarks and tests)."""
@@ -128,6 +133,9 @@ class SearchPlayer:
             deal = info.sample(rng)
         return deal
 
+    def _outlook(self, view: PlayerView) -> Outlook | None:
+        return outlook_for(view.rules, view.players) if self.outlook else None
+
     def _out_of_time(self, done: int, deadline: float | None, started: float) -> bool:
         """Whether to stop sampling: the cap is reached, or one more deal would likely
         end past the deadline (judged by the mean time of the deals so far), so that
@@ -155,6 +163,7 @@ class SearchPlayer:
         # points) matter to one hand
         template["sheet"] = template["sheet"][-1:]
         baits = tuple(template["baits"])
+        outlook = self._outlook(view)
         totals = [0.0] * len(candidates)
         done = 0
         started = self._clock()
@@ -165,7 +174,7 @@ class SearchPlayer:
             data["stock"] = stock_order(view, deal)
             base = Game.from_dict(data)
             for j, action in enumerate(candidates):
-                totals[j] += simulate_hand(base.copy(), side, action, baits)
+                totals[j] += simulate_hand(base.copy(), side, action, baits, outlook)
             done += 1
         self.last_samples = done
         return totals
@@ -192,7 +201,7 @@ class SearchPlayer:
         for other in range(n):
             if view.side_of(other) == side:
                 side_seats |= 1 << other
-        frame = _frame(view, info)
+        frame = _frame(view, info, self._outlook(view))
         points_table = POINTS_BY_TRUMP[trump]
         trick = [card.index for _, card in view.trick]
         trick_leader = view.trick[0][0] if view.trick else seat
@@ -318,7 +327,7 @@ def _solved(
     return seat if mine_last else opponent
 
 
-def _frame(view: PlayerView, info: Knowledge) -> HandFrame:
+def _frame(view: PlayerView, info: Knowledge, outlook: Outlook | None) -> HandFrame:
     assert view.trump is not None
     assert view.bidder is not None
     sides = len(view.scores)
@@ -337,4 +346,6 @@ def _frame(view: PlayerView, info: Knowledge) -> HandFrame:
         hanging=view.hanging,
         baits=tuple(baits),
         visyak_pool=view.visyak_pool,
+        scores=view.scores,
+        outlook=outlook,
     )
