@@ -124,6 +124,7 @@ class TimerLoop:
         async with self._ctx.sessionmaker() as session:
             due = await db.due_timers(session, now)
             nearest = await db.next_deadline(session, now)
+        claimed = False
         for timer in due:
             if timer.game_id in self._running:
                 continue  # that game's previous deadline is still being handled
@@ -139,6 +140,12 @@ class TimerLoop:
                 name=f"timer-{timer.game_id}",
             )
             self._running[timer.game_id] = task
+            claimed = True
+        if claimed:
+            # read again: what was just taken is now due when its lease runs out, not
+            # at once (read before, it woke the loop again for nothing)
+            async with self._ctx.sessionmaker() as session:
+                nearest = await db.next_deadline(session, now)
         if len(due) >= DUE_BATCH:
             return now  # more are due than one look takes
         if nearest is not None and nearest <= now:
