@@ -207,8 +207,9 @@ def _rows_in_database_file(path: Path) -> int:
 
 
 async def _settle(condition: Callable[[], bool]) -> bool:
-    # The checkpoint runs in a worker thread: give it a moment of an idle loop.
-    for _ in range(100):
+    # The checkpoint runs in a worker thread: give it a moment of an idle loop (up to
+    # 10 s: on a loaded machine the thread's turn came later than 2 s once).
+    for _ in range(500):
         if condition():
             return True
         await asyncio.sleep(0.02)
