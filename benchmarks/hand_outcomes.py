@@ -30,9 +30,7 @@ def hand_outcomes(players: int, games: int) -> Counter[tuple[int, int]]:
             assert seat is not None
             for event in game.apply(heuristic_action(game.view(seat))):
                 if isinstance(event, HandScored):
-                    written = [0, 0]
-                    for line in event.result.sides:
-                        written[line.side] = line.written
+                    written = [line.written for line in event.result.sides]
                     counts[round(written[0] / STEP), round(written[1] / STEP)] += 1
     return counts
 

@@ -123,8 +123,9 @@ class TimerLoop:
         self.looks += 1
         async with self._ctx.sessionmaker() as session:
             due = await db.due_timers(session, now)
-            nearest = await db.next_deadline(session, now)
-        claimed = False
+            # with nothing due, what comes next is read in the same session; otherwise
+            # after taking what is due, which then falls due when its lease runs out
+            nearest = None if due else await db.next_deadline(session, now)
         for timer in due:
             if timer.game_id in self._running:
                 continue  # that game's previous deadline is still being handled
@@ -140,14 +141,11 @@ class TimerLoop:
                 name=f"timer-{timer.game_id}",
             )
             self._running[timer.game_id] = task
-            claimed = True
-        if claimed:
-            # read again: what was just taken is now due when its lease runs out, not
-            # at once (read before, it woke the loop again for nothing)
-            async with self._ctx.sessionmaker() as session:
-                nearest = await db.next_deadline(session, now)
         if len(due) >= DUE_BATCH:
             return now  # more are due than one look takes
+        if due:
+            async with self._ctx.sessionmaker() as session:
+                nearest = await db.next_deadline(session, now)
         if nearest is not None and nearest <= now:
             # Due but not taken: its game's previous deadline is still being handled
             # (that handling wakes the loop when it ends), or another process took it

@@ -11,7 +11,7 @@ from typing import Final
 from engine.cards import Suit
 from engine.legal import PlayRules, legal_cards
 from engine.rules import Rules
-from engine.scoring import score_hand, side_count
+from engine.scoring import score_hand
 
 from .bits import FULL, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS, open_trick
 from .infer import MeldLayout
@@ -85,9 +85,7 @@ class HandFrame:
             meld_points_by_side=by_side,
             visyak_pool=self.visyak_pool,
         )
-        written = [0] * side_count(self.players, self.rules.solo(self.players))
-        for line in result.sides:
-            written[line.side] = line.written
+        written = [line.written for line in result.sides]
         return written_worth(side, written, self.scores, self.outlook)
 
 

@@ -54,9 +54,7 @@ def _ended(
         if type(event) is Redeal:
             return written_worth(side, [0] * len(frame[0]), *frame)
         if isinstance(event, HandScored):
-            written = [0] * len(event.result.sides)
-            for line in event.result.sides:
-                written[line.side] = line.written
+            written = [line.written for line in event.result.sides]
             return written_worth(side, written, *frame)
         if isinstance(event, GameOver):
             return DEBERTZ_VALUE if event.winner == side else -DEBERTZ_VALUE
