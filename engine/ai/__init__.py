@@ -70,12 +70,14 @@ def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
     ``samples`` (cap on sampled deals per decision, default 1000), ``solver_cards``
     (cards left in hand from which the exact solver plays the rest; default 6, 5 and 4
     for 2, 3 and 4 players), ``trust`` (0..1, default 0.8: how far the other seats'
-    bids are taken as evidence about their hands) and ``outlook`` (default False: score
-    a hand by the chance to win the game from the scores after it, with 2 players or 4
-    in pairs; :mod:`engine.ai.outlook`). ``easy``, ``medium`` and ``strong``
-    take the same options as ``search`` (defaults in :data:`LEVELS`) and ``caution``
-    (standard errors by which an action must beat the rule-based one; 1.0 for easy, 0.25
-    for medium and strong) and ``spend`` (share of the budget used, default 0.85).
+    bids are taken as evidence about their hands), ``play_trust`` (0..1 excluded,
+    default 0: how far the cards they played are; :mod:`engine.ai.play_evidence`) and
+    ``outlook`` (default False: score a hand by the chance to win the game from the
+    scores after it, with 2 players or 4 in pairs; :mod:`engine.ai.outlook`). ``easy``,
+    ``medium`` and ``strong`` take the same options as ``search`` (defaults in
+    :data:`LEVELS`) and ``caution`` (standard errors by which an action must beat the
+    rule-based one; 1.0 for easy, 0.25 for medium and strong) and ``spend`` (share of
+    the budget used, default 0.85).
     ``random`` takes none. Unknown kinds and options raise ``ValueError``.
 
     Search is CPU-bound and synchronous: an asyncio caller should run ``choose`` in an

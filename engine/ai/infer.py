@@ -493,8 +493,15 @@ def knowledge(view: PlayerView) -> Knowledge:
             gone |= view.proposed.mask
     if view.freza is not None:
         gone |= view.freza.mask  # face up, out of play: never resampled into a hand
-    if n == 4 and view.proposed is not None and view.hand_sizes[view.dealer] < 8:
-        # six_then_two before the packet of 2: the proposed card waits for the dealer
+    if (
+        n == 4
+        and view.proposed is not None
+        and view.phase is Phase.BIDDING
+        and view.hand_sizes[view.dealer] < 8
+    ):
+        # six_then_two before the packet of 2: the proposed card waits for the dealer.
+        # Once the play has begun the dealer's hand shrinks below 8 again, and the card
+        # is his (known to all) until he plays it.
         gone |= view.proposed.mask
     if view.phase is Phase.EXCHANGE and view.to_act is not None:
         fixed[view.to_act] |= 1 << (trump * 8 + Rank.SEVEN)

@@ -89,9 +89,9 @@ class ExpertPlayer:
     ``budget`` is seconds per decision (None: no clock, only the ``samples`` cap);
     ``spend`` the share of it sampling may use; ``caution`` the standard errors by which
     an action must beat the rule-based one (0: plain best mean, like
-    :class:`SearchPlayer`); ``solver_cards`` and ``trust`` as for :class:`SearchPlayer`.
-    With the cap reached before the budget the choice depends only on the seed and the
-    view.
+    :class:`SearchPlayer`); ``solver_cards``, ``trust``, ``outlook`` and ``play_trust``
+    as for :class:`SearchPlayer`. With the cap reached before the budget the choice
+    depends only on the seed and the view.
     """
 
     def __init__(
@@ -103,6 +103,7 @@ class ExpertPlayer:
         solver_cards: int | None = None,
         trust: float = 0.8,
         outlook: bool = False,
+        play_trust: float = 0.0,
         caution: float = 1.0,
         spend: float = DEFAULT_SPEND,
         clock: Callable[[], float] = time.perf_counter,
@@ -116,6 +117,7 @@ class ExpertPlayer:
             solver_cards=solver_cards,
             trust=trust,
             outlook=outlook,
+            play_trust=play_trust,
             clock=clock,
         )
         self._deal.samples = 1

@@ -41,6 +41,7 @@ from ..infer import (
     stock_order,
 )
 from ..outlook import Outlook, outlook_for
+from ..play_evidence import PlayEvidence
 from ..policy import trick_winner
 from ..rollout import HandFrame, play_out
 from ..simulate import simulate_hand
@@ -56,6 +57,9 @@ spread of one sample's time, so that decisions end within the budget."""
 _BID_TRIES: Final = 40
 """Deals drawn at most to find one that agrees with the bids (they rarely all fail)."""
 
+_PLAY_BASELINE: Final = 20
+"""Deals drawn to learn which of the other seats' plays some deal explains."""
+
 DEFAULT_SOLVER_CARDS: Final = {2: 6, 3: 5, 4: 4}
 """Cards in the hand of the seat to act from which the exact solver replaces rollouts."""
 
@@ -70,6 +74,10 @@ class SearchPlayer:
     have bid otherwise is kept with probability ``1 - trust``. ``outlook``: score a hand
     by the chance to win the game from the scores after it (:mod:`engine.ai.outlook`)
     rather than by its written points, where the outlook models the game.
+    ``play_trust`` is how much the other seats' cards played are believed to follow the
+    rule-based policy (:mod:`engine.ai.play_evidence`): a deal on which the rules would
+    have played ``k`` of them otherwise is kept with probability ``(1 - play_trust)**k``
+    (a play that no deal drawn explains does not count).
     """
 
     def __init__(
@@ -81,10 +89,13 @@ class SearchPlayer:
         solver_cards: int | None = None,
         trust: float = 0.8,
         outlook: bool = False,
+        play_trust: float = 0.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
+        if not 0.0 <= play_trust < 1.0:
+            raise ValueError(f"play_trust must be at least 0 and below 1, not {play_trust}")
         if budget is not None and budget <= 0:
             raise ValueError(f"budget must be positive seconds or None, not {budget}")
         if not 0.0 <= trust <= 1.0:
@@ -95,6 +106,7 @@ class SearchPlayer:
         self.solver_cards = solver_cards
         self.trust = trust
         self.outlook = outlook
+        self.play_trust = play_trust
         self._clock = clock
         self.last_samples = 0
         """Deals used by the last decision (for benchmarks and tests)."""
@@ -122,16 +134,40 @@ class SearchPlayer:
         best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
         return candidates[best]
 
-    def _sample(self, view: PlayerView, info: Knowledge, rng: random.Random) -> Deal:
-        """A deal consistent with the view, and likely under the other seats' bids."""
+    def _sample(
+        self,
+        view: PlayerView,
+        info: Knowledge,
+        rng: random.Random,
+        plays: PlayEvidence | None = None,
+    ) -> Deal:
+        """A deal consistent with the view, and likely under the other seats' bids and,
+        given their ``plays``, under the cards they played."""
         deal = info.sample(rng)
         for _ in range(_BID_TRIES):
-            if self.trust <= 0.0 or bids_agree(view, info, deal, rng):
-                break
-            if rng.random() >= self.trust:
+            if self._believable(view, info, deal, rng, plays):
                 break
             deal = info.sample(rng)
         return deal
+
+    def _believable(
+        self,
+        view: PlayerView,
+        info: Knowledge,
+        deal: Deal,
+        rng: random.Random,
+        plays: PlayEvidence | None,
+    ) -> bool:
+        """Whether to keep ``deal``: always when the other seats' bids and plays are
+        what the rules would have made with its hands, else by ``trust`` and
+        ``play_trust``."""
+        if self.trust > 0.0 and not bids_agree(view, info, deal, rng) and rng.random() < self.trust:
+            return False
+        if plays is not None:
+            misses = plays.surprise(deal.hands)
+            if misses and rng.random() >= (1.0 - self.play_trust) ** misses:
+                return False
+        return True
 
     def _outlook(self, view: PlayerView) -> Outlook | None:
         return outlook_for(view.rules, view.players) if self.outlook else None
@@ -217,10 +253,16 @@ class SearchPlayer:
         solver = Solver(n, trump, side_seats, overtrump=play_rules) if exact else None
         # deals end in the same few outcomes over and over: each is scored once
         worths: dict[tuple[object, ...], float] = {}
+        plays = None
+        if self.play_trust > 0.0:
+            plays = PlayEvidence(view, info)
+            # which plays some deal explains, learnt before judging any deal by them
+            for _ in range(_PLAY_BASELINE):
+                plays.surprise(info.sample(rng).hands)
         done = 0
         started = self._clock()
         while not self._out_of_time(done, deadline, started):
-            deal = self._sample(view, info, rng)
+            deal = self._sample(view, info, rng, plays)
             start = [deal.hands[s] | info.played_by[s] for s in range(n)]
             if shown_melds is None:
                 layout = meld_layout(

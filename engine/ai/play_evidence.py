@@ -1,0 +1,147 @@
+"""The cards the other seats played as evidence about their hands, with the rule-based
+policy as the model.
+
+A seat that played a card is unlikely to have held a hand from which the rules
+(:func:`~engine.ai.policy.choose_card`) would have played another: a defender who did
+not take a ten with the ace likely lacks it. :class:`PlayEvidence` replays the other
+seats' plays of this hand on a sampled deal and counts those the rules would have
+played otherwise; search keeps a deal the fewer such plays it has, as it does with the
+bids (:mod:`engine.ai.evidence`).
+
+The replay gives each seat what the heuristic player sees at that point: the cards
+played before, the face-up cards out of play, and the suits each seat showed it lacks.
+It leaves out what the table learned otherwise (melds shown, bella), which seldom
+changes the rules' choice.
+"""
+
+from __future__ import annotations
+
+from engine.legal import PlayRules, legal_cards
+from engine.view import PlayerView
+
+from .bits import SUIT_MASKS, open_trick
+from .infer import Knowledge
+from .policy import choose_card
+
+__all__ = ["PlayEvidence"]
+
+
+class _Play:
+    """One card another seat played, and what it saw then."""
+
+    __slots__ = (
+        "best_trump", "card", "duty", "gone", "later", "leader", "led", "seat", "trick", "voids",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        seat: int,
+        card: int,
+        trick: list[int],
+        leader: int,
+        gone: int,
+        voids: list[int],
+        duty: bool,
+    ) -> None:
+        self.seat = seat
+        self.card = card
+        self.trick = list(trick)
+        self.leader = leader
+        self.gone = gone
+        self.voids = list(voids)
+        self.duty = duty
+        self.led = trick[0] >> 3 if trick else -1
+        self.best_trump = -1
+        self.later = 0
+        """The cards the seat played from this one on: its hand then is the hand it
+        holds now and these."""
+
+
+class PlayEvidence:
+    """The other seats' plays of the hand so far, ready to be replayed on deals."""
+
+    __slots__ = (
+        "_bidder", "_every", "_explained", "_must_trump", "_n", "_plays", "_solo", "_trump",
+    )  # fmt: skip
+
+    def __init__(self, view: PlayerView, info: Knowledge) -> None:
+        n = view.players
+        trump = info.trump
+        play = PlayRules.of(view.rules, n)
+        self._n = n
+        self._trump = trump
+        self._bidder = view.bidder if view.bidder is not None else -1
+        self._solo = play.solo
+        self._must_trump = play.must_trump
+        tricks = [[(seat, card.index) for seat, card in record.plays] for record in view.tricks]
+        if view.trick:
+            tricks.append([(seat, card.index) for seat, card in view.trick])
+        played = 0
+        for trick in tricks:
+            for _, index in trick:
+                played |= 1 << index
+        gone = info.gone & ~played  # what lay face up out of play from the start
+        voids = [0] * n
+        plays: list[_Play] = []
+        for trick in tricks:
+            cards: list[int] = []
+            leader = trick[0][0]
+            for seat, index in trick:
+                if seat != view.seat:
+                    _, best_trump, trump_pos = open_trick(cards, trump)
+                    duty = bool(cards) and play.duty(
+                        cards[0] >> 3, trump, best_trump, len(cards) - trump_pos == 2
+                    )
+                    past = _Play(seat, index, cards, leader, gone, voids, duty)
+                    past.best_trump = best_trump
+                    plays.append(past)
+                    for earlier in plays:
+                        if earlier.seat == seat:
+                            earlier.later |= 1 << index
+                if cards and index >> 3 != cards[0] >> 3:
+                    voids[seat] |= SUIT_MASKS[cards[0] >> 3]
+                    if index >> 3 != trump and play.must_trump:
+                        voids[seat] |= SUIT_MASKS[trump]
+                gone |= 1 << index
+                cards.append(index)
+        self._plays = plays
+        self._every = (1 << len(plays)) - 1
+        self._explained = 0
+
+    def misses(self, hands: tuple[int, ...] | list[int]) -> int:
+        """How many of the other seats' plays the rules would have made otherwise, had
+        the seats held ``hands`` (their hands now) plus the cards they played since."""
+        return self._missed(hands).bit_count()
+
+    def surprise(self, hands: tuple[int, ...] | list[int]) -> int:
+        """:meth:`misses` among the plays that some deal asked about so far (this one
+        included) explains. A play that no deal explains is the seat's own way of
+        playing (a person, another program), not evidence about its cards: it should not
+        make every deal unlikely."""
+        missed = self._missed(hands)
+        self._explained |= self._every & ~missed
+        return (missed & self._explained).bit_count()
+
+    def _missed(self, hands: tuple[int, ...] | list[int]) -> int:
+        """The plays the rules would have made otherwise with ``hands``, bit ``k`` for
+        the ``k``-th play."""
+        missed = 0
+        trump = self._trump
+        for number, past in enumerate(self._plays):
+            hand = hands[past.seat] | past.later
+            if past.trick:
+                legal = legal_cards(
+                    hand, past.led, trump, past.best_trump,
+                    duty=past.duty, must_trump=self._must_trump,
+                )  # fmt: skip
+            else:
+                legal = hand
+            if not legal & (legal - 1):
+                continue
+            choice = choose_card(
+                past.seat, hand, legal, past.trick, past.leader, self._n, trump, past.gone,
+                past.voids, self._bidder, self._solo,
+            )  # fmt: skip
+            if choice != past.card:
+                missed |= 1 << number
+        return missed

@@ -1,0 +1,127 @@
+"""Plays as evidence: the real hands of rule-based players always agree with the cards
+they played, other hands often do not, and search with ``play_trust`` keeps the deals
+that agree."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from engine import Game, Phase
+from engine.ai import knowledge, make_player
+from engine.ai.play_evidence import PlayEvidence
+from engine.ai.players.search import SearchPlayer
+from engine.view import PlayerView
+
+from .positions import RULE_SETS
+
+
+def _play_views(players: int, rules_name: str, seeds: range) -> Iterator[tuple[Game, PlayerView]]:
+    """Every seat's view at every card of the first two hands of rule-based games."""
+    rules = RULE_SETS[rules_name]
+    player = make_player("heuristic")
+    for seed in seeds:
+        game = Game.new(players, rules, seed)
+        while game.phase is not Phase.FINISHED and game.hand_number <= 2:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase is Phase.PLAY:
+                for observer in range(players):
+                    yield game, game.view(observer)
+            game.apply(player.choose(game.view(seat)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("rules_name", ["odessa", "variants", "to_bidder", "solo_dave"])
+def test_rule_based_plays_agree_with_the_hands_that_played_them(
+    players: int, rules_name: str
+) -> None:
+    replayed = 0
+    for game, view in _play_views(players, rules_name, range(3)):
+        evidence = PlayEvidence(view, knowledge(view))
+        assert evidence.misses([game.hand_mask(s) for s in range(players)]) == 0
+        replayed += len(evidence._plays)
+    assert replayed > 200
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_search_with_play_trust_keeps_the_deals_the_plays_agree_with(players: int) -> None:
+    """Late in a hand most deals consistent with the view contradict some play of the
+    rules; with ``play_trust`` search draws far fewer of those."""
+    believing = SearchPlayer(0, play_trust=0.95)
+    blind = SearchPlayer(0)
+    misses = {"believing": 0, "blind": 0}
+    views = 0
+    for game, view in _play_views(players, "odessa", range(4)):
+        if len(view.tricks) < 3 or view.seat != game.to_act:
+            continue
+        info = knowledge(view)
+        views += 1
+        for name, player in (("believing", believing), ("blind", blind)):
+            evidence = PlayEvidence(view, info)
+            rng = random.Random(views)
+            for _ in range(20):
+                evidence.surprise(info.sample(rng).hands)
+            for _ in range(10):
+                deal = player._sample(view, info, rng, evidence)
+                misses[name] += evidence.misses(deal.hands)
+    assert views > 10
+    assert misses["blind"] > 50
+    assert misses["believing"] < misses["blind"] / 3
+
+
+def test_play_trust_must_leave_room_for_doubt() -> None:
+    with pytest.raises(ValueError, match="play_trust"):
+        SearchPlayer(0, play_trust=1.0)
+    with pytest.raises(ValueError, match="play_trust"):
+        make_player("strong", play_trust=-0.1)
+
+
+def test_the_dealers_face_up_card_stays_his_after_the_first_trick() -> None:
+    """With 4 players the proposed card is dealt to the dealer face up: known to be his
+    until he plays it, not out of play once his hand shrinks below 8."""
+    player = make_player("heuristic")
+    game = Game.new(4, RULE_SETS["odessa"], 2)
+    checked = 0
+    while game.phase is not Phase.FINISHED and game.hand_number <= 3:
+        seat = game.to_act
+        assert seat is not None
+        if game.phase is Phase.PLAY and game.proposed is not None:
+            dealer_holds = game.hand_mask(game.dealer) & game.proposed.mask
+            for observer in range(4):
+                if observer == game.dealer:
+                    continue
+                info = knowledge(game.view(observer))
+                if dealer_holds:
+                    assert not info.gone & game.proposed.mask
+                    assert info.fixed[game.dealer] & game.proposed.mask
+                    checked += 1
+        game.apply(player.choose(game.view(seat)))
+    assert checked > 20
+
+
+def test_surprise_counts_misses_beyond_the_likeliest_deal_so_far() -> None:
+    rng = random.Random(5)
+    for game, view in _play_views(2, "odessa", range(5)):
+        if len(view.tricks) < 4:
+            continue
+        info = knowledge(view)
+        evidence = PlayEvidence(view, info)
+        unlikely = next(
+            (
+                deal
+                for deal in (info.sample(rng) for _ in range(200))
+                if evidence.misses(deal.hands)
+            ),
+            None,
+        )
+        if unlikely is None:
+            continue
+        misses = evidence.misses(unlikely.hands)
+        assert evidence.surprise(unlikely.hands) == 0  # the likeliest so far
+        assert evidence.surprise([game.hand_mask(s) for s in range(2)]) == 0
+        assert evidence.surprise(unlikely.hands) == misses
+        return
+    pytest.fail("no view with a deal the plays contradict")
