@@ -41,6 +41,7 @@ class _Play:
         leader: int,
         gone: int,
         voids: list[int],
+        best_trump: int,
         duty: bool,
     ) -> None:
         self.seat = seat
@@ -51,7 +52,7 @@ class _Play:
         self.voids = list(voids)
         self.duty = duty
         self.led = trick[0] >> 3 if trick else -1
-        self.best_trump = -1
+        self.best_trump = best_trump
         self.later = 0
         """The cards the seat played from this one on: its hand then is the hand it
         holds now and these."""
@@ -92,9 +93,7 @@ class PlayEvidence:
                     duty = bool(cards) and play.duty(
                         cards[0] >> 3, trump, best_trump, len(cards) - trump_pos == 2
                     )
-                    past = _Play(seat, index, cards, leader, gone, voids, duty)
-                    past.best_trump = best_trump
-                    plays.append(past)
+                    plays.append(_Play(seat, index, cards, leader, gone, voids, best_trump, duty))
                     for earlier in plays:
                         if earlier.seat == seat:
                             earlier.later |= 1 << index
