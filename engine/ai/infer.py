@@ -440,6 +440,15 @@ def meld_layout(
     return MeldLayout(sides[seats[0]], points, bella, debertz, pooled if pool else ())
 
 
+def hand_plays(view: PlayerView) -> list[tuple[tuple[int, int], ...]]:
+    """The tricks of the hand so far, the open one last: (seat, card index) in playing
+    order."""
+    plays = [tuple((seat, card.index) for seat, card in record.plays) for record in view.tricks]
+    if view.trick:
+        plays.append(tuple((seat, card.index) for seat, card in view.trick))
+    return plays
+
+
 def knowledge(view: PlayerView) -> Knowledge:
     """Read what ``view.seat`` knows about the hidden cards into constraints."""
     if view.seat is None:
@@ -455,13 +464,8 @@ def knowledge(view: PlayerView) -> Knowledge:
     played_by = [0] * n
     gone = 0
 
-    plays: list[tuple[tuple[int, int], ...]] = [
-        tuple((seat, card.index) for seat, card in record.plays) for record in view.tricks
-    ]
-    if view.trick:
-        plays.append(tuple((seat, card.index) for seat, card in view.trick))
     play = PlayRules.of(rules, n)
-    for trick in plays:
+    for trick in hand_plays(view):
         led = trick[0][1] >> 3
         best_trump = -1
         best_seat = -1

@@ -16,11 +16,13 @@ changes the rules' choice.
 
 from __future__ import annotations
 
+import random
+
 from engine.legal import PlayRules, legal_cards
 from engine.view import PlayerView
 
 from .bits import SUIT_MASKS, open_trick
-from .infer import Knowledge
+from .infer import Knowledge, hand_plays
 from .policy import choose_card
 
 __all__ = ["PlayEvidence"]
@@ -74,13 +76,10 @@ class PlayEvidence:
         self._bidder = view.bidder if view.bidder is not None else -1
         self._solo = play.solo
         self._must_trump = play.must_trump
-        tricks = [[(seat, card.index) for seat, card in record.plays] for record in view.tricks]
-        if view.trick:
-            tricks.append([(seat, card.index) for seat, card in view.trick])
+        tricks = hand_plays(view)
         played = 0
-        for trick in tricks:
-            for _, index in trick:
-                played |= 1 << index
+        for mask in info.played_by:
+            played |= mask
         gone = info.gone & ~played  # what lay face up out of play from the start
         voids = [0] * n
         plays: list[_Play] = []
@@ -106,6 +105,12 @@ class PlayEvidence:
         self._plays = plays
         self._every = (1 << len(plays)) - 1
         self._explained = 0
+
+    def learn(self, info: Knowledge, rng: random.Random, deals: int) -> None:
+        """Draw ``deals`` deals from ``info`` to learn which plays some deal explains,
+        before :meth:`surprise` judges any deal by them."""
+        for _ in range(deals):
+            self.surprise(info.sample(rng).hands)
 
     def misses(self, hands: tuple[int, ...] | list[int]) -> int:
         """How many of the other seats' plays the rules would have made otherwise, had

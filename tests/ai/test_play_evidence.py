@@ -62,8 +62,7 @@ def test_search_with_play_trust_keeps_the_deals_the_plays_agree_with(players: in
         for name, player in (("believing", believing), ("blind", blind)):
             evidence = PlayEvidence(view, info)
             rng = random.Random(views)
-            for _ in range(20):
-                evidence.surprise(info.sample(rng).hands)
+            evidence.learn(info, rng, 20)
             for _ in range(10):
                 deal = player._sample(view, info, rng, evidence)
                 misses[name] += evidence.misses(deal.hands)
@@ -102,7 +101,7 @@ def test_the_dealers_face_up_card_stays_his_after_the_first_trick() -> None:
     assert checked > 20
 
 
-def test_surprise_counts_misses_beyond_the_likeliest_deal_so_far() -> None:
+def test_surprise_counts_only_the_plays_some_deal_so_far_explains() -> None:
     rng = random.Random(5)
     for game, view in _play_views(2, "odessa", range(5)):
         if len(view.tricks) < 4:
@@ -120,7 +119,7 @@ def test_surprise_counts_misses_beyond_the_likeliest_deal_so_far() -> None:
         if unlikely is None:
             continue
         misses = evidence.misses(unlikely.hands)
-        assert evidence.surprise(unlikely.hands) == 0  # the likeliest so far
+        assert evidence.surprise(unlikely.hands) == 0  # no deal explained its misses yet
         assert evidence.surprise([game.hand_mask(s) for s in range(2)]) == 0
         assert evidence.surprise(unlikely.hands) == misses
         return

@@ -256,9 +256,7 @@ class SearchPlayer:
         plays = None
         if self.play_trust > 0.0:
             plays = PlayEvidence(view, info)
-            # which plays some deal explains, learnt before judging any deal by them
-            for _ in range(_PLAY_BASELINE):
-                plays.surprise(info.sample(rng).hands)
+            plays.learn(info, rng, _PLAY_BASELINE)
         done = 0
         started = self._clock()
         while not self._out_of_time(done, deadline, started):
