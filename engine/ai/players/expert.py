@@ -21,7 +21,6 @@ players for the rest of the bidding), on the same random stream. What changes:
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -31,7 +30,7 @@ from engine.game import Phase
 from engine.view import PlayerView
 
 from ..base import decision_rng
-from ..infer import Knowledge, knowledge
+from ..infer import knowledge
 from .heuristic import heuristic_action
 from .search import SearchPlayer
 
@@ -108,8 +107,8 @@ class ExpertPlayer:
         spend: float = DEFAULT_SPEND,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        # search checks its own options, then scores one deal per call: the loop, the
-        # clock and the statistics are ours
+        # search checks its own options and scores the deals (its deal_scorer): the loop,
+        # the clock and the statistics are ours
         self._deal = SearchPlayer(
             seed,
             budget=budget,
@@ -120,8 +119,6 @@ class ExpertPlayer:
             play_trust=play_trust,
             clock=clock,
         )
-        self._deal.samples = 1
-        self._deal.budget = None
         if not 0.0 < spend <= 1.0:
             raise ValueError(f"spend must be in (0, 1], not {spend}")
         if caution < 0.0:
@@ -172,24 +169,13 @@ class ExpertPlayer:
         deadline = None if self.budget is None else started + self.budget * self.spend
         rng = decision_rng(self.seed, view)
         info = knowledge(view)
+        score = self._deal.deal_scorer(view, info, evaluation.candidates, rng)
         slowest = 0.0
         while len(evaluation.values) < self.samples:
             before = self._clock()
             if deadline is not None and evaluation.values and before + slowest > deadline:
                 break
-            evaluation.values.append(self._one_deal(view, info, evaluation.candidates, rng))
+            evaluation.values.append(score(rng))
             slowest = max(slowest, self._clock() - before)
         self.last_samples = evaluation.deals
         return evaluation
-
-    def _one_deal(
-        self,
-        view: PlayerView,
-        info: Knowledge,
-        candidates: Sequence[Action],
-        rng: random.Random,
-    ) -> list[float]:
-        """Every candidate's value in one deal drawn from ``rng``."""
-        if view.phase is Phase.PLAY:
-            return self._deal._play(view, info, candidates, rng, None)
-        return self._deal._simulate(view, info, candidates, rng, None)

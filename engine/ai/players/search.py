@@ -127,10 +127,15 @@ class SearchPlayer:
         deadline = None if self.budget is None else self._clock() + self.budget * _SPEND
         rng = decision_rng(self.seed, view)
         info = knowledge(view)
-        if view.phase is Phase.PLAY:
-            totals = self._play(view, info, candidates, rng, deadline)
-        else:
-            totals = self._simulate(view, info, candidates, rng, deadline)
+        score = self.deal_scorer(view, info, candidates, rng)
+        totals = [0.0] * len(candidates)
+        done = 0
+        started = self._clock()
+        while not self._out_of_time(done, deadline, started):
+            for j, value in enumerate(score(rng)):
+                totals[j] += value
+            done += 1
+        self.last_samples = done
         best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
         return candidates[best]
 
@@ -183,14 +188,27 @@ class SearchPlayer:
         now = self._clock()
         return now + (now - started) / done > deadline
 
-    def _simulate(
+    def deal_scorer(
         self,
         view: PlayerView,
         info: Knowledge,
         candidates: Sequence[Action],
         rng: random.Random,
-        deadline: float | None,
-    ) -> list[float]:
+    ) -> Callable[[random.Random], list[float]]:
+        """A function that draws one deal from its random stream and gives the value of
+        every candidate in it, for the seat's side. What the deals of one decision
+        share (the play evidence learnt, the solver's table, outcomes already scored) is
+        built here once, from ``rng``."""
+        if view.phase is Phase.PLAY:
+            return self._play_scorer(view, info, candidates, rng)
+        return self._simulate_scorer(view, info, candidates)
+
+    def _simulate_scorer(
+        self,
+        view: PlayerView,
+        info: Knowledge,
+        candidates: Sequence[Action],
+    ) -> Callable[[random.Random], list[float]]:
         """Bidding and the trump seven: finish the hand from each candidate action."""
         assert view.seat is not None
         side = view.side_of(view.seat)
@@ -200,29 +218,26 @@ class SearchPlayer:
         template["sheet"] = template["sheet"][-1:]
         baits = tuple(template["baits"])
         outlook = self._outlook(view)
-        totals = [0.0] * len(candidates)
-        done = 0
-        started = self._clock()
-        while not self._out_of_time(done, deadline, started):
+
+        def score(rng: random.Random) -> list[float]:
             deal = self._sample(view, info, rng)
             data = dict(template)
             data["hands"] = list(deal.hands)
             data["stock"] = stock_order(view, deal)
             base = Game.from_dict(data)
-            for j, action in enumerate(candidates):
-                totals[j] += simulate_hand(base.copy(), side, action, baits, outlook)
-            done += 1
-        self.last_samples = done
-        return totals
+            return [
+                simulate_hand(base.copy(), side, action, baits, outlook) for action in candidates
+            ]
 
-    def _play(
+        return score
+
+    def _play_scorer(
         self,
         view: PlayerView,
         info: Knowledge,
         candidates: Sequence[Action],
         rng: random.Random,
-        deadline: float | None,
-    ) -> list[float]:
+    ) -> Callable[[random.Random], list[float]]:
         """The play: every candidate card in every sampled deal."""
         assert view.trump is not None
         assert view.bidder is not None
@@ -245,7 +260,6 @@ class SearchPlayer:
         left = len(view.hand)
         limit = self.solver_cards if self.solver_cards is not None else DEFAULT_SOLVER_CARDS[n]
         exact = left <= limit
-        totals = [0.0] * len(cards)
         shown_melds = sum(m.points for _, m in view.winning_melds) if info.melds_known else None
         play_rules = PlayRules.of(rules, n)
         # one solver for every deal: a position's value depends on the position only, so
@@ -257,9 +271,8 @@ class SearchPlayer:
         if self.play_trust > 0.0:
             plays = PlayEvidence(view, info)
             plays.learn(info, rng, _PLAY_BASELINE)
-        done = 0
-        started = self._clock()
-        while not self._out_of_time(done, deadline, started):
+
+        def score(rng: random.Random) -> list[float]:
             deal = self._sample(view, info, rng, plays)
             start = [deal.hands[s] | info.played_by[s] for s in range(n)]
             if shown_melds is None:
@@ -280,7 +293,8 @@ class SearchPlayer:
                     if bella is None and has_bella(start[other], trump):
                         bella = other
                 layout = MeldLayout(info.meld_side, shown_melds, bella)
-            for j, card in enumerate(cards):
+            values: list[float] = []
+            for card in cards:
                 hands = list(deal.hands)
                 hands[seat] ^= 1 << card
                 current = [*trick, card]
@@ -318,10 +332,10 @@ class SearchPlayer:
                 worth = worths.get(outcome)
                 if worth is None:
                     worth = worths[outcome] = frame.utility(side, layout, card_points, tricks, last)
-                totals[j] += worth
-            done += 1
-        self.last_samples = done
-        return totals
+                values.append(worth)
+            return values
+
+        return score
 
 
 def _solved(
