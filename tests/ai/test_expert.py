@@ -11,16 +11,19 @@ from engine.ai.players.expert import Evaluation
 from .positions import positions
 
 
-def test_without_caution_the_expert_chooses_as_search_does() -> None:
-    # same random stream, same deals, same scoring: only the loop around them is new
+@pytest.mark.parametrize("play_trust", [0.0, 0.9])
+def test_without_caution_the_expert_chooses_as_search_does(play_trust: float) -> None:
+    # same random stream, same deals, same scoring: only the loop around them is new;
+    # with play_trust, the plays some deal explains are learnt once per decision, as
+    # search does, not again before every deal
     compared = 0
     for players in (2, 3, 4):
         for game in positions(players, Rules(), seed=players, count=4, every=3):
             seat = game.to_act
             assert seat is not None
             view = game.view(seat)
-            expert = ExpertPlayer(3, budget=None, samples=5, caution=0.0)
-            search = SearchPlayer(3, budget=None, samples=5)
+            expert = ExpertPlayer(3, budget=None, samples=5, caution=0.0, play_trust=play_trust)
+            search = SearchPlayer(3, budget=None, samples=5, play_trust=play_trust)
             assert expert.choose(view) == search.choose(view)
             compared += 1
     assert compared >= 12
