@@ -19,9 +19,11 @@ from tests.e2e.process import Zygote
 BOT_VARIABLES = tuple(name.upper() for name in Settings.model_fields)
 
 # Directories whose tests take seconds each (bot processes, whole games, random games), in
-# the order they start. pytest-xdist hands tests out round-robin in collection order, and
-# alphabetically tests/ops came near the end: the suite ended with one worker still in a
-# long test while the others were idle. Longest first, the short ones fill in at the end.
+# the order they start. Alphabetically tests/ops came near the end: the suite ended with
+# one worker still in a long test while the others were idle. Longest first, the short
+# ones fill in at the end; this needs `--maxschedchunk 1` (pyproject.toml), since
+# pytest-xdist otherwise hands each worker a contiguous quarter of its share first, and
+# the first worker got every slow test (busy 212 s while the others stopped at 122 s).
 SLOW_FIRST = ("tests/ops/", "tests/e2e/", "tests/engine/", "tests/ai/")
 
 

@@ -34,8 +34,6 @@ from tests.e2e.process import ForkedBot, Zygote
 from tests.fakeapi import FakeChat, FakeTelegram, FakeUser
 
 KILLS = 20
-# A kill this soon after a stored message reached Telegram may have cut off its record.
-RECORD_WINDOW = 0.25
 
 
 async def test_sigkill_twenty_times_mid_game(
@@ -89,10 +87,14 @@ async def _each_message_once(fake: FakeTelegram, url: str, kills: list[float]) -
         copies = [m for m in fake.messages(row.chat_id) if m.from_bot and m.raw_text == wanted]
         assert copies, f"outbox row {row.id} never arrived: {wanted[:60]!r}"
         if len(copies) > 1:
-            first = copies[0].created_at
             assert len(copies) == 2, f"outbox row {row.id} arrived {len(copies)} times"
-            assert any(first <= kill <= first + RECORD_WINDOW for kill in kills), (
-                f"outbox row {row.id} arrived twice, and no kill explains it"
+            # The process that sent the first copy must have died before it recorded the
+            # send. How long that record takes depends on the machine's load (once more
+            # than 0.25 s with the suite's workers busy), so the test asks only that a
+            # kill lies between the copies: a copy sent twice by one process fails.
+            first, second = copies[0].created_at, copies[1].created_at
+            assert any(first <= kill <= second for kill in kills), (
+                f"outbox row {row.id} arrived twice from one process"
             )
 
 
