@@ -6,8 +6,10 @@ from __future__ import annotations
 import logging
 
 from aiogram import Dispatcher
+from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent
 
+from bot.db.unit import AlreadyHandled
 from bot.i18n import pick_language
 from bot.render.messages import Alert, alert
 from bot.services.context import AppContext
@@ -18,7 +20,9 @@ log = logging.getLogger(__name__)
 
 
 def install_error_handler(dispatcher: Dispatcher) -> None:
-    @dispatcher.errors()
+    # An update that another process applied first (it took this one's over) is no
+    # error: it goes on to the inbox, which lets it be; that process answered the press.
+    @dispatcher.errors(~ExceptionTypeFilter(AlreadyHandled))
     async def on_error(event: ErrorEvent, app: AppContext) -> bool:
         update = event.update
         log.error(

@@ -175,4 +175,14 @@ class ForkedBot:
         return self.log().rsplit("--- run", 1)[-1]
 
     def tracebacks(self) -> list[str]:
-        return [line for line in self.log().splitlines() if line.startswith("Traceback")]
+        """Each traceback in the log, from the line that logged it to the exception."""
+        found: list[str] = []
+        lines = self.log().splitlines()
+        for start, line in enumerate(lines):
+            if not line.startswith("Traceback"):
+                continue
+            end = start + 1
+            while end < len(lines) and (lines[end].startswith(" ") or not lines[end]):
+                end += 1
+            found.append("\n".join(lines[max(start - 1, 0) : end + 1]))
+        return found
