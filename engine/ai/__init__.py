@@ -14,8 +14,8 @@ hidden cards consistently with the view, rule-based rollouts, an exact solver fo
 last tricks). The levels ``"easy"``, ``"medium"`` and ``"strong"`` are the expert search
 (:class:`ExpertPlayer`: search that keeps the rule-based action unless the sampled deals
 clearly favour another, stops at 85% of its budget and tells what each action is worth)
-at growing effort: 12 deals, 0.25 s, 1 s per decision. :func:`resample` deals the
-hidden cards of a view into a whole game.
+at growing effort: 12 deals, 40 deals (each at most 0.25 s), 1 s per decision.
+:func:`resample` deals the hidden cards of a view into a whole game.
 
 Matches between kinds: ``python -m engine.ai.arena --help``.
 """
@@ -49,7 +49,7 @@ __all__ = [
 
 LEVELS: Final[dict[str, dict[str, Any]]] = {
     "easy": {"samples": 12, "budget": 0.25},
-    "medium": {"samples": 1000, "budget": 0.25, "caution": 0.25, "play_trust": 0.9},
+    "medium": {"samples": 40, "budget": 0.25, "caution": 0.25, "play_trust": 0.9},
     "strong": {"samples": 1000, "budget": 1.0, "caution": 0.25, "play_trust": 0.9},
 }
 """The expert search's options per level (any of them can be overridden). Easy keeps the
@@ -59,7 +59,10 @@ kept so many rule-based bids and cards that with 3 players it won 27% of 200 gam
 against search (fair share 33%), 37.5% at a quarter (README, "Computer players"). The
 searching levels also read the other seats' plays (``play_trust``): against the
 rule-based player, whose play that models exactly, strong won 71.3% of 1000 games at 16
-deals instead of 66.9%; against search it made no difference (49.7%)."""
+deals instead of 66.9%; against search it made no difference (49.7%). Medium stops at 40
+deals: at its clock alone (0.25 s, a few hundred deals) it was as strong as strong, which
+gains little past 200 deals (52.0% and 56.0% of two runs of 100 games); at 40 it sits
+between the other two (README, "the levels in order")."""
 
 KINDS: Final = ("random", "heuristic", "search", *LEVELS)
 """The kinds :func:`make_player` knows."""
