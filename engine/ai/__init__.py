@@ -61,8 +61,8 @@ searching levels also read the other seats' plays (``play_trust``): against the
 rule-based player, whose play that models exactly, strong won 71.3% of 1000 games at 16
 deals instead of 66.9%; against search it made no difference (49.7%). Medium stops at 40
 deals: at its clock alone (0.25 s, a few hundred deals) it was as strong as strong, which
-gains little past 200 deals (52.0% and 56.0% of two runs of 100 games); at 40 it sits
-between the other two (README, "the levels in order")."""
+gains little past 200 deals (strong won 52.0% and 56.0% of two runs of 100 games against
+it); at 40 it sits between the other two (README, "the levels in order")."""
 
 KINDS: Final = ("random", "heuristic", "search", *LEVELS)
 """The kinds :func:`make_player` knows."""
