@@ -1,10 +1,11 @@
 """The computer players' fast paths give exactly what they gave before they were made
-fast: random playouts, policy rollouts, exact solver values (and the positions visited),
-sampled deals and the search player's choices, on seeded positions of every rule set.
+fast: random playouts, policy rollouts, exact solver values, sampled deals and the search
+player's choices, on seeded positions of every rule set.
 
 The expected digests in ``fast_paths.json`` were recorded from the code before the
-speed-ups (commit 2d76aec) with ``python -m tests.ai.test_fast_paths``; a change that is
-meant to alter a result re-records them and says so.
+speed-ups (commit 2d76aec) with ``python -m tests.ai.test_fast_paths``, and recorded again
+without the solver's count of positions visited before its pruning changed (the values
+stayed); a change that is meant to alter a result re-records them and says so.
 """
 
 from __future__ import annotations
@@ -80,7 +81,8 @@ def _play_results(game: Game, seed: int) -> list[object]:
     if game.hand_mask(seat).bit_count() <= 4:
         side = 1 << seat | (1 << (seat + 2) % 4 if n == 4 else 0)
         solver = Solver(n, int(game.trump), side, overtrump=play)
-        out.append((solver.value(state.hands, state.trick_leader, state.trick_cards), solver.nodes))
+        # the value, not the positions visited: pruning may visit fewer for the same value
+        out.append(solver.value(state.hands, state.trick_leader, state.trick_cards))
     return out
 
 
