@@ -7,9 +7,17 @@ opponents together, the "paranoid" assumption). Maximizing points is exact for t
 hand score with 2 and 4 players, where it only grows with the side's points; with 3 it
 is the usual approximation.
 
-Positions at the start of a trick go into a transposition table of value bounds, keyed
-by the hands and the leader: the value of the rest of the hand does not depend on how
-the position was reached.
+Positions at the start of a trick go into a transposition table of value bounds and the
+card that decided them, keyed by the hands and the leader: the value of the rest of the
+hand does not depend on how the position was reached. What keeps the tree small, none of
+it changing a value (``tests/ai/test_solver.py`` checks each against plain minimax):
+
+- cards are tried likely-best first (the table's card, then by what the open trick
+  asks), and every card after the first with a null window, searched again in full only
+  when it proves better;
+- a window that the card points left cannot reach ends the search at once;
+- of two cards of a suit worth nothing with no card still in play between them (the 7,
+  8 and 9 of a plain suit, the 7 and 8 of trumps), one is tried: they play alike.
 """
 
 from __future__ import annotations
@@ -55,9 +63,18 @@ class Solver:
     def value(self, hands: list[int], trick_leader: int, trick: list[int]) -> int:
         """The position's value: see the module docstring and :func:`decode`."""
         win_pos, best_trump, trump_pos = open_trick(trick, self._trump)
+        points = POINTS_BY_TRUMP[self._trump]
+        remaining = 0
+        for index in trick:
+            remaining += points[index]
+        for hand in hands:
+            while hand:
+                low = hand & -hand
+                remaining += points[low.bit_length() - 1]
+                hand ^= low
         return self._search(
             list(hands), trick_leader, list(trick), -_INFINITY, _INFINITY,
-            win_pos, best_trump, trump_pos,
+            win_pos, best_trump, trump_pos, remaining,
         )  # fmt: skip
 
 
@@ -70,16 +87,17 @@ class _Searcher:
     __slots__ = (
         "duty_of",
         "last_bonus",
-        "max_orders",
-        "min_orders",
         "must_trump",
         "n",
+        "orders",
         "points",
         "row",
         "side",
         "table",
         "trump",
+        "twins",
         "visits",
+        "zero_cards",
     )
 
     def __init__(self, n: int, trump: int, side: int, play: PlayRules, visits: list[int]) -> None:
@@ -90,12 +108,14 @@ class _Searcher:
         self.must_trump = play.must_trump
         self.row = STRENGTH[trump]
         self.points = POINTS_BY_TRUMP[trump]
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        # per trick-start position: the value's bounds and the best card found
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         # a deal meets the same legal sets again and again: each is ordered once
-        self.max_orders: dict[int, list[int]] = {}
-        self.min_orders: dict[int, list[int]] = {}
+        self.orders: dict[int, list[int]] = {}
         self.last_bonus = 2 * LAST_TRICK + 1
         self.visits = visits
+        self.zero_cards = ZERO_CARDS[trump]
+        self.twins = TWINS[trump]
 
     def last_trick(self, hands: list[int], leader: int) -> int:
         """The last trick's value, every card forced."""
@@ -118,6 +138,19 @@ class _Searcher:
                 winner = seat
         return 2 * total + self.last_bonus if self.side >> winner & 1 else 0
 
+    def distinct(self, legal: int, hands: list[int], trick: list[int]) -> int:
+        """``legal`` less the cards that play exactly like another of them: two cards of
+        one suit worth no points with no card still in play between them."""
+        live = 0
+        for hand in hands:
+            live |= hand
+        for index in trick:
+            live |= 1 << index
+        for low, high, between in self.twins:
+            if legal >> low & 1 and legal >> high & 1 and not between & live:
+                legal ^= 1 << low
+        return legal
+
     def search(
         self,
         hands: list[int],
@@ -128,10 +161,12 @@ class _Searcher:
         win_pos: int,
         best_trump: int,
         trump_pos: int,
+        remaining: int,
     ) -> int:
         """``win_pos``: the trick's winning card's position so far; ``best_trump``,
         ``trump_pos``: its highest trump and that card's position (-1: none), kept as
-        the trick grows instead of read again at every node."""
+        the trick grows instead of read again at every node; ``remaining``: the card
+        points still to be taken (in the hands and the open trick)."""
         n = self.n
         trump = self.trump
         side = self.side
@@ -141,19 +176,27 @@ class _Searcher:
         last_bonus = self.last_bonus
         visits = self.visits
         visits[0] += 1
+        # the side takes between nothing and everything left: a window outside that
+        # range is decided without looking further
+        ceiling = 2 * remaining + last_bonus
+        if alpha >= ceiling:
+            return ceiling
+        if beta <= 0:
+            return 0
         count = len(trick)
         key: tuple[int, ...] | None = None
         low, high = -_INFINITY, _INFINITY
         seat = (leader + count) % n
         hand = hands[seat]
         led = -1
+        known_best = -1
         if count == 0:
             if not hand:
                 return 0
             key = (*hands, leader)
             entry = table.get(key)
             if entry is not None:
-                low, high = entry
+                low, high, known_best = entry
                 if low >= beta:
                     return low
                 if high <= alpha:
@@ -167,7 +210,7 @@ class _Searcher:
                 # playing it card by card visits: its other cards, and the empty end
                 visits[0] += n
                 best = self.last_trick(hands, leader)
-                table[key] = _bounds(best, low, high, alpha, beta)
+                table[key] = (*_bounds(best, low, high, alpha, beta), -1)
                 return best
             legal = hand
         else:
@@ -177,20 +220,30 @@ class _Searcher:
                 duty=self.duty_of(led, trump, best_trump, count - trump_pos == 2),
                 must_trump=self.must_trump,
             )  # fmt: skip
+        zeros = legal & self.zero_cards
+        if zeros & (zeros - 1):
+            legal = self.distinct(legal, hands, trick)
         maximizing = side >> seat & 1
-        if maximizing:
-            order = self.max_orders.get(legal)
-            if order is None:
-                order = self.max_orders[legal] = _order(legal, row, points, True)
-            best = -_INFINITY
-        else:
-            order = self.min_orders.get(legal)
-            if order is None:
-                order = self.min_orders[legal] = _order(legal, row, points, False)
-            best = _INFINITY
-        window_alpha, window_beta = alpha, beta
         last_card = count + 1 == n
         win_key = row[trick[win_pos]] if count else -1
+        context = 0
+        if count:
+            ours = 1 if side >> (leader + win_pos) % n & 1 == maximizing else 0
+            context = 1 | led << 1 | win_key << 3 | ours << 7 | (256 if last_card else 0)
+        order_key = legal | context << 32
+        order = self.orders.get(order_key)
+        if order is None:
+            order = self.orders[order_key] = _order(legal, row, points, trump, context)
+        best = -_INFINITY if maximizing else _INFINITY
+        if known_best >= 0 and legal >> known_best & 1 and order[0] != known_best:
+            # the card that decided this position before is likely to decide it again
+            order = [known_best, *[index for index in order if index != known_best]]
+        window_alpha, window_beta = alpha, beta
+        trick_points = 0
+        if last_card:
+            for card in trick:
+                trick_points += points[card]
+        best_card = -1
         for index in order:
             hands[seat] = hand ^ (1 << index)
             suit = index >> 3
@@ -208,36 +261,84 @@ class _Searcher:
                 next_win = count if suit == led and row[index] > win_key else win_pos
                 next_best, next_pos = best_trump, trump_pos
             trick.append(index)
+            next_trick = trick
+            next_leader = leader
+            left = remaining
+            gain = 0
             if last_card:
-                winner = (leader + next_win) % n
-                gain = 0
-                if side >> winner & 1:
-                    for card in trick:
-                        gain += points[card]
-                    gain *= 2
-                    if not hands[winner]:
+                next_leader = (leader + next_win) % n
+                taken = trick_points + points[index]
+                left -= taken
+                next_trick = []
+                next_win, next_best, next_pos = 0, -1, -1
+                if side >> next_leader & 1:
+                    gain = 2 * taken
+                    if not hands[next_leader]:
                         gain += last_bonus
-                result = gain + self.search(hands, winner, [], alpha - gain, beta - gain, 0, -1, -1)
+            if best_card < 0:
+                result = gain + self.search(
+                    hands, next_leader, next_trick, alpha - gain, beta - gain,
+                    next_win, next_best, next_pos, left,
+                )  # fmt: skip
             else:
-                result = self.search(
-                    hands, leader, trick, alpha, beta, next_win, next_best, next_pos
-                )
+                # after the first card, a null window only asks whether this card is
+                # better; the full window is searched again only when it is
+                if maximizing:
+                    low_edge, high_edge = alpha, alpha + 1
+                else:
+                    low_edge, high_edge = beta - 1, beta
+                result = gain + self.search(
+                    hands, next_leader, next_trick, low_edge - gain, high_edge - gain,
+                    next_win, next_best, next_pos, left,
+                )  # fmt: skip
+                if alpha < result < beta:
+                    result = gain + self.search(
+                        hands, next_leader, next_trick, alpha - gain, beta - gain,
+                        next_win, next_best, next_pos, left,
+                    )  # fmt: skip
             trick.pop()
             if maximizing:
                 if result > best:
                     best = result
+                    best_card = index
                     if best > alpha:
                         alpha = best
             elif result < best:
                 best = result
+                best_card = index
                 if best < beta:
                     beta = best
             if alpha >= beta:
                 break
         hands[seat] = hand
         if key is not None:
-            table[key] = _bounds(best, low, high, window_alpha, window_beta)
+            table[key] = (*_bounds(best, low, high, window_alpha, window_beta), best_card)
         return best
+
+
+def _twins(trump: int) -> tuple[tuple[int, int, int], ...]:
+    """The pairs of cards worth no points that play alike when no card still in play
+    lies between them: (lower card, higher card, the cards between), lower pairs first so
+    that of three such cards only the highest is kept. Natural ranks 7 8 9 are worth
+    nothing in a plain suit and rank in that order at its bottom; in trumps the 7 and 8."""
+    twins = []
+    for suit in range(4):
+        seven, eight, nine = suit * 8, suit * 8 + 1, suit * 8 + 2
+        twins.append((seven, eight, 0))
+        if suit != trump:
+            twins.append((eight, nine, 0))
+            twins.append((seven, nine, 1 << eight))
+    return tuple(twins)
+
+
+TWINS: Final = tuple(_twins(trump) for trump in range(4))
+"""``TWINS[trump]``: see :func:`_twins`."""
+
+ZERO_CARDS: Final = tuple(
+    sum(1 << index for index in range(32) if not POINTS_BY_TRUMP[trump][index])
+    for trump in range(4)
+)
+"""``ZERO_CARDS[trump]``: the mask of the cards worth no points."""
 
 
 def _bounds(best: int, low: int, high: int, alpha: int, beta: int) -> tuple[int, int]:
@@ -251,17 +352,35 @@ def _bounds(best: int, low: int, high: int, alpha: int, beta: int) -> tuple[int,
 
 
 def _order(
-    legal: int, row: tuple[int, ...], points: tuple[int, ...], maximizing: bool
+    legal: int, row: tuple[int, ...], points: tuple[int, ...], trump: int, context: int
 ) -> list[int]:
-    """Strong and valuable cards first for the side, weak ones first against it:
-    cutoffs come sooner when likely-best moves are tried first."""
+    """The cards of ``legal`` in the order to try them, likely-best first, so that cutoffs
+    come sooner. ``context`` (0 when leading) packs what the trick so far says: bit 0 set,
+    the suit led, the winning card's strength, whether the seat's own side is winning it
+    and whether the seat plays last. Leading, strong cards first; following, when the own
+    side wins the trick, points given first; else cards that take the trick first (the
+    cheapest of them, or the richest when playing last), then the cheapest to give away."""
     cards = []
+    led = context >> 1 & 3
+    win_key = context >> 3 & 15
+    ours = context >> 7 & 1
+    last = context >> 8 & 1
     while legal:
         low = legal & -legal
         index = low.bit_length() - 1
-        cards.append((row[index] * 16 + points[index], index))
         legal ^= low
-    cards.sort(reverse=maximizing)
+        strength = row[index]
+        value = points[index]
+        if not context:
+            key = -(strength * 32 + value)
+        elif ours:
+            key = -(value * 32) + strength
+        elif (index >> 3 == led or index >> 3 == trump) and strength > win_key:
+            key = -(value * 32) - 1024 if last else strength - 1024
+        else:
+            key = value * 32 + strength
+        cards.append((key, index))
+    cards.sort()
     return [index for _, index in cards]
 
 
