@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from .base import Player, decision_rng
 from .infer import knowledge, resample
+from .levels import LEVELS
 from .players import ExpertPlayer, HeuristicPlayer, RandomPlayer, SearchPlayer
 from .stand_in import decision_seed, stand_in_choice, without_offers
 
@@ -47,23 +48,6 @@ __all__ = [
     "without_offers",
 ]
 
-LEVELS: Final[dict[str, dict[str, Any]]] = {
-    "easy": {"samples": 12, "budget": 0.25},
-    "medium": {"samples": 40, "budget": 0.25, "caution": 0.25, "play_trust": 0.9},
-    "strong": {"samples": 1000, "budget": 1.0, "caution": 0.25, "play_trust": 0.9},
-}
-"""The expert search's options per level (any of them can be overridden). Easy keeps the
-full caution of one standard error: with 12 deals it plays the rule-based action unless
-another is clearly better. The searching levels take a quarter: at a full one, strong
-kept so many rule-based bids and cards that with 3 players it won 27% of 200 games
-against search (fair share 33%), 37.5% at a quarter (README, "Computer players"). The
-searching levels also read the other seats' plays (``play_trust``): against the
-rule-based player, whose play that models exactly, strong won 71.3% of 1000 games at 16
-deals instead of 66.9%; against search it made no difference (49.7%). Medium stops at 40
-deals: at its clock alone (0.25 s, a few hundred deals) it was as strong as strong, which
-gains little past 200 deals (strong won 52.0% and 56.0% of two runs of 100 games against
-it); at 40 it sits between the other two (README, "the levels in order")."""
-
 KINDS: Final = ("random", "heuristic", "search", *LEVELS)
 """The kinds :func:`make_player` knows."""
 
@@ -74,8 +58,9 @@ def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
     Options: ``heuristic`` takes ``margin`` (shift of the bidding thresholds);
     ``search`` takes ``budget`` (seconds per decision, default 1.0, None for no clock),
     ``samples`` (cap on sampled deals per decision, default 1000), ``solver_cards``
-    (cards left in hand from which the exact solver plays the rest; default 6, 5 and 4
-    for 2, 3 and 4 players), ``trust`` (0..1, default 0.8: how far the other seats'
+    (cards left in hand from which the exact solver plays the rest: one number, or a
+    number per table size such as ``{2: 9}``; default 6, 5 and 4 for 2, 3 and 4
+    players), ``trust`` (0..1, default 0.8: how far the other seats'
     bids are taken as evidence about their hands), ``play_trust`` (0..1 excluded,
     default 0: how far the cards they played are; :mod:`engine.ai.play_evidence`) and
     ``outlook`` (default False: score a hand by the chance to win the game from the

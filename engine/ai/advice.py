@@ -35,6 +35,7 @@ from engine.actions import (
 from engine.cards import Card, points, strength
 from engine.view import PlayerView
 
+from .levels import LEVELS
 from .players.expert import ExpertPlayer
 
 __all__ = [
@@ -214,10 +215,12 @@ def strong_evaluator(
     clock: Callable[[], float] = time.perf_counter,
 ) -> ExpertPlayer:
     """The strong player as an evaluator: the strong level's search
-    (:class:`~engine.ai.players.expert.ExpertPlayer`) without its caution margin, so that
-    the action advised is the one with the best mean and the figures shown say why; the
-    margin only keeps the rule-based action among actions the deals cannot tell apart.
-    ``budget`` (seconds, None for no clock), ``samples`` (cap on deals) and ``clock`` as
-    for the players; with the cap reached first the values depend only on the seed and
-    the view."""
-    return ExpertPlayer(seed, budget=budget, samples=samples, clock=clock, caution=0.0)
+    (:class:`~engine.ai.players.expert.ExpertPlayer` with the options of
+    ``LEVELS["strong"]``: its evidence from the plays, its exact endgame) without its
+    caution margin, so that the action advised is the one with the best mean and the
+    figures shown say why; the margin only keeps the rule-based action among actions the
+    deals cannot tell apart. ``budget`` (seconds, None for no clock), ``samples`` (cap on
+    deals) and ``clock`` as for the players; with the cap reached first the values depend
+    only on the seed and the view."""
+    options = {**LEVELS["strong"], "budget": budget, "samples": samples, "caution": 0.0}
+    return ExpertPlayer(seed, clock=clock, **options)

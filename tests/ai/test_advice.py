@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import Action, Game, Phase, PlayCard, Rules, TrickWon
-from engine.ai import SearchPlayer
+from engine.ai import make_player
 from engine.ai.advice import Advice, Reason, advise, reason_for, strong_evaluator
 
 from .positions import positions
@@ -26,14 +26,15 @@ class Fixed:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_advice_is_what_the_searching_player_plays(players: int) -> None:
+def test_the_advice_is_what_the_strong_level_plays_without_caution(players: int) -> None:
     compared = 0
     for game in positions(players, Rules(), seed=players, count=2):
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
         advice = advise(view, strong_evaluator(seed=3, budget=None, samples=6))
-        assert advice.action == SearchPlayer(3, budget=None, samples=6).choose(view)
+        strong = make_player("strong", seed=3, budget=None, samples=6, caution=0.0)
+        assert advice.action == strong.choose(view)
         assert advice.action in view.legal_actions
         if len(view.legal_actions) > 1 and game.phase is not Phase.DAVE:
             assert advice.deals == 6

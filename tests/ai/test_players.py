@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from engine import Dave, Game, Phase, ProposedCard, Rules
-from engine.ai import KINDS, Player, SearchPlayer, make_player
+from engine import Action, Dave, Game, Phase, PlayerView, ProposedCard, Rules
+from engine.ai import KINDS, ExpertPlayer, Player, SearchPlayer, make_player
+from engine.ai.players.search import DEFAULT_SOLVER_CARDS, solver_depths
 
 from .positions import RULE_SETS, positions
 
@@ -71,6 +72,36 @@ def test_make_player_checks_kind_and_options() -> None:
         make_player("random", budget=1.0)
     with pytest.raises(ValueError, match="samples"):
         make_player("search", samples=0)
+
+
+def test_the_exact_endgame_can_start_deeper_at_one_table_size() -> None:
+    assert solver_depths(None) == DEFAULT_SOLVER_CARDS
+    assert solver_depths(9) == {2: 9, 3: 9, 4: 9}
+    assert solver_depths({"2": 9}) == {**DEFAULT_SOLVER_CARDS, 2: 9}  # as JSON gives it
+    with pytest.raises(ValueError, match="no table of 5 players"):
+        make_player("strong", solver_cards={5: 9})
+    with pytest.raises(ValueError, match="-1 is not a number of cards"):
+        make_player("search", solver_cards={2: -1})
+    # a 2-player play position with more cards in hand than the default depth: a depth
+    # for 2 players solves it exactly (as a depth for every size would), a depth for 3
+    # players leaves it to the rollouts
+    compared = 0
+    for game in positions(2, Rules(), seed=5, count=40):
+        seat = game.to_act
+        if game.phase is not Phase.PLAY or seat is None:
+            continue
+        view = game.view(seat)
+        if len(view.hand) <= DEFAULT_SOLVER_CARDS[2] or len(view.legal_actions) < 2:
+            continue
+        assert _values(view, {2: 9}) == _values(view, 9)
+        assert _values(view, {3: 9}) == _values(view, None)
+        compared += _values(view, 9) != _values(view, None)
+    assert compared >= 2
+
+
+def _values(view: PlayerView, solver_cards: int | dict[int, int] | None) -> dict[Action, float]:
+    player = ExpertPlayer(2, budget=None, samples=4, caution=0.0, solver_cards=solver_cards)
+    return player.action_values(view)
 
 
 def test_a_player_refuses_a_view_without_a_decision() -> None:

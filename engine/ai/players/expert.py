@@ -32,7 +32,7 @@ from engine.view import PlayerView
 from ..base import decision_rng
 from ..infer import knowledge
 from .heuristic import heuristic_action
-from .search import SearchPlayer
+from .search import SearchPlayer, SolverCards
 
 __all__ = ["DEFAULT_SPEND", "Evaluation", "ExpertPlayer"]
 
@@ -99,7 +99,7 @@ class ExpertPlayer:
         *,
         budget: float | None = 1.0,
         samples: int = 1000,
-        solver_cards: int | None = None,
+        solver_cards: SolverCards = None,
         trust: float = 0.8,
         outlook: bool = False,
         play_trust: float = 0.0,

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
-from typing import Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final, TypeAlias
 
 from engine.actions import Action, OfferDave, PlayCard
 from engine.game import Game, Phase
@@ -48,7 +48,7 @@ from ..simulate import simulate_hand
 from ..solver import Solver, decode
 from .heuristic import heuristic_action
 
-__all__ = ["DEFAULT_SOLVER_CARDS", "SearchPlayer"]
+__all__ = ["DEFAULT_SOLVER_CARDS", "SearchPlayer", "SolverCards", "solver_depths"]
 
 _SPEND: Final = 0.97
 """Share of the budget given to sampling; the rest covers picking the action and the
@@ -60,8 +60,34 @@ _BID_TRIES: Final = 40
 _PLAY_BASELINE: Final = 20
 """Deals drawn to learn which of the other seats' plays some deal explains."""
 
+SolverCards: TypeAlias = int | Mapping[int, int] | Mapping[str, int] | None
+"""The ``solver_cards`` option: see :func:`solver_depths`."""
+
 DEFAULT_SOLVER_CARDS: Final = {2: 6, 3: 5, 4: 4}
 """Cards in the hand of the seat to act from which the exact solver replaces rollouts."""
+
+
+def solver_depths(solver_cards: SolverCards) -> dict[int, int]:
+    """The exact solver's depth per table size from a player's ``solver_cards`` option:
+    None for :data:`DEFAULT_SOLVER_CARDS`, one number for every table size, or a depth
+    per table size (keys 2, 3, 4, also as strings, as JSON gives them) over the
+    defaults. Raises ``ValueError`` naming a bad table size or depth."""
+    depths = dict(DEFAULT_SOLVER_CARDS)
+    if solver_cards is None:
+        return depths
+    given: Mapping[int, int] | Mapping[str, int]
+    if isinstance(solver_cards, Mapping):
+        given = solver_cards
+    else:
+        given = {size: solver_cards for size in depths}
+    for players, cards in given.items():
+        size = int(players) if str(players).isdigit() else None
+        if size is None or size not in depths:
+            raise ValueError(f"solver_cards: no table of {players!r} players (2, 3 or 4)")
+        if not isinstance(cards, int) or isinstance(cards, bool) or cards < 0:
+            raise ValueError(f"solver_cards: {cards!r} is not a number of cards")
+        depths[size] = cards
+    return depths
 
 
 class SearchPlayer:
@@ -86,7 +112,7 @@ class SearchPlayer:
         *,
         budget: float | None = 1.0,
         samples: int = 1000,
-        solver_cards: int | None = None,
+        solver_cards: SolverCards = None,
         trust: float = 0.8,
         outlook: bool = False,
         play_trust: float = 0.0,
@@ -103,7 +129,8 @@ class SearchPlayer:
         self.seed = seed
         self.budget = budget
         self.samples = samples
-        self.solver_cards = solver_cards
+        self.solver_cards = solver_depths(solver_cards)
+        """Cards left in hand from which the exact solver plays the rest, per table size."""
         self.trust = trust
         self.outlook = outlook
         self.play_trust = play_trust
@@ -258,8 +285,7 @@ class SearchPlayer:
         trick_leader = view.trick[0][0] if view.trick else seat
         cards = [action.card.index for action in candidates if isinstance(action, PlayCard)]
         left = len(view.hand)
-        limit = self.solver_cards if self.solver_cards is not None else DEFAULT_SOLVER_CARDS[n]
-        exact = left <= limit
+        exact = left <= self.solver_cards[n]
         shown_melds = sum(m.points for _, m in view.winning_melds) if info.melds_known else None
         play_rules = PlayRules.of(rules, n)
         # one solver for every deal: a position's value depends on the position only, so
