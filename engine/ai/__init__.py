@@ -14,7 +14,8 @@ hidden cards consistently with the view, rule-based rollouts, an exact solver fo
 last tricks). The levels ``"easy"``, ``"medium"`` and ``"strong"`` are the expert search
 (:class:`ExpertPlayer`: search that keeps the rule-based action unless the sampled deals
 clearly favour another, stops at 85% of its budget and tells what each action is worth)
-at growing effort: 12 deals, 40 deals (each at most 0.25 s), 1 s per decision.
+at growing effort: 12 deals, 40 deals (each at most 0.25 s), 1 s per decision (with 2
+players, in the play, the rest of every sampled deal's hand solved exactly).
 :func:`resample` deals the hidden cards of a view into a whole game.
 
 Matches between kinds: ``python -m engine.ai.arena --help``.
