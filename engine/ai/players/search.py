@@ -284,8 +284,7 @@ class SearchPlayer:
         trick = [card.index for _, card in view.trick]
         trick_leader = view.trick[0][0] if view.trick else seat
         cards = [action.card.index for action in candidates if isinstance(action, PlayCard)]
-        left = len(view.hand)
-        exact = left <= self.solver_cards[n]
+        exact = len(view.hand) <= self.solver_cards[n]
         shown_melds = sum(m.points for _, m in view.winning_melds) if info.melds_known else None
         play_rules = PlayRules.of(rules, n)
         # one solver for every deal: a position's value depends on the position only, so
