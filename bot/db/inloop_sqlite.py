@@ -24,6 +24,7 @@ work unchanged; the only asyncio method it calls on a DBAPI cursor is
 from __future__ import annotations
 
 import asyncio
+import functools
 import sqlite3
 import time
 from typing import Any, Final
@@ -56,6 +57,11 @@ CHECKPOINT_EVERY: Final = 100
 """Commits between checkpoints: a press commits three or four times and writes a few
 pages each, so the log stays near the few hundred pages SQLite's own checkpoints (every
 1000 pages) kept it at."""
+
+_CHECKPOINT_TRIES: Final = 3
+_CHECKPOINT_RETRY: Final = 0.05
+"""Seconds before a busy checkpoint's second try (twice that before its third), in its
+worker thread."""
 
 _FIRST_RETRY: Final = 0.001
 _LONGEST_RETRY: Final = 0.05
@@ -108,37 +114,62 @@ def begin_immediate(connection: sqlite3.Connection, busy_timeout: float) -> None
 class Checkpointer:
     """Checkpoints the database's write-ahead log in a worker thread, one at a time,
     after every ``every`` commits (:meth:`committed`). PASSIVE: it copies what no reader
-    still needs and never waits for the bot's own connection."""
+    still needs and never waits for the bot's own connection.
+
+    A round starts once the commit that made it due has finished (the engine's
+    ``commit`` event comes before SQLite's COMMIT), so it can copy that commit too. A
+    round that comes due while one runs starts when that one ends rather than at a
+    later commit, which a quiet chat may not make for hours, the frames waiting in the
+    log meanwhile. A busy round tries again in its thread; one that still fails is
+    retried at the next commit."""
 
     def __init__(self, database: str, *, every: int = CHECKPOINT_EVERY) -> None:
         self._database = database
         self._every = every
         self._commits = 0
-        self._running: asyncio.Future[None] | None = None
+        self._busy = False  # a round is about to start or running
 
     def committed(self, _connection: object = None) -> None:
-        """A commit happened (an engine's ``commit`` listener, which is handed the
-        connection)."""
+        """A commit is about to happen (an engine's ``commit`` listener, which is handed
+        the connection)."""
         self._commits += 1
-        if self._commits < self._every or self._running is not None:
+        if self._commits < self._every or self._busy:
             return
-        self._commits = 0
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # a commit outside any loop (a sync tool): SQLite's own then
             return
-        self._running = loop.run_in_executor(None, self._checkpoint)
-        self._running.add_done_callback(self._done)
+        self._busy = True
+        # The COMMIT runs right after this listener, without yielding to the loop.
+        loop.call_soon(self._start, loop)
 
-    def _done(self, future: asyncio.Future[None]) -> None:
-        self._running = None
-        if not future.cancelled():
-            future.exception()  # a failed checkpoint is retried at the next round
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._commits = 0
+        checkpoint = loop.run_in_executor(None, self._checkpoint)
+        checkpoint.add_done_callback(functools.partial(self._done, loop))
 
-    def _checkpoint(self) -> None:
+    def _done(self, loop: asyncio.AbstractEventLoop, checkpoint: asyncio.Future[bool]) -> None:
+        copied = (
+            not checkpoint.cancelled() and checkpoint.exception() is None and checkpoint.result()
+        )
+        if not copied:
+            self._commits = self._every
+        elif self._commits >= self._every and not loop.is_closed():
+            self._start(loop)
+            return
+        self._busy = False
+
+    def _checkpoint(self) -> bool:
         connection = sqlite3.connect(self._database, timeout=5.0, isolation_level=None)
         try:
-            connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            for attempt in range(_CHECKPOINT_TRIES):
+                busy, log, _copied = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                # PASSIVE never calls the busy handler: busy, or (1, -1, -1) when the
+                # connection could not yet open the log, is tried again here.
+                if not busy and log >= 0:
+                    return True
+                time.sleep(_CHECKPOINT_RETRY * (attempt + 1))
+            return False
         finally:
             connection.close()
 

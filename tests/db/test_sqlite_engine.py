@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import struct
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
@@ -27,7 +28,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.db.inloop_sqlite import CHECKPOINT_EVERY, InLoopConnection
+from bot.db.inloop_sqlite import CHECKPOINT_EVERY, Checkpointer, InLoopConnection
 from bot.db.session import create_engine
 
 metadata = MetaData()
@@ -195,17 +196,6 @@ async def test_gives_up_after_the_busy_timeout(engine: AsyncEngine, path: Path) 
         await impatient.dispose()
 
 
-def _rows_in_database_file(path: Path) -> int:
-    # immutable=1 reads the database file alone, not the write-ahead log.
-    reader = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
-    try:
-        return int(reader.execute("SELECT count(*) FROM blobs").fetchone()[0])
-    except sqlite3.DatabaseError:
-        return -1  # read while a checkpoint was writing the file: not settled yet
-    finally:
-        reader.close()
-
-
 async def _settle(condition: Callable[[], bool]) -> bool:
     # The checkpoint runs in a worker thread: give it a moment of an idle loop (up to
     # 10 s: on a loaded machine the thread's turn came later than 2 s once).
@@ -216,14 +206,100 @@ async def _settle(condition: Callable[[], bool]) -> bool:
     return condition()
 
 
+def _log_checkpoints(path: Path) -> tuple[int, int]:
+    """The log's checkpoint sequence number, which grows each time a log copied to its
+    end starts over, and how many frames of the present log were copied (nBackfill):
+    https://www.sqlite.org/walformat.html. The database file alone is no witness: a
+    checkpoint that stops short at a reader's snapshot skips every page with a later
+    frame, so the file may then not be readable alone at all."""
+    log = path.with_name(path.name + "-wal").read_bytes()
+    index = path.with_name(path.name + "-shm").read_bytes()
+    return struct.unpack_from(">I", log, 12)[0], struct.unpack_from("=I", index, 96)[0]
+
+
 async def test_a_worker_thread_checkpoints_the_log(engine: AsyncEngine, path: Path) -> None:
     # Small writes, far below SQLite's own checkpoint (4000 pages on this connection):
     # only the Checkpointer, after CHECKPOINT_EVERY commits, copies them into the file.
+    sequence_before, _ = _log_checkpoints(path)
     writes = CHECKPOINT_EVERY + 20
     for index in range(writes):
         async with engine.begin() as connection:
             await connection.execute(insert(blobs).values(id=index, data=bytes(100)))
-    assert await _settle(lambda: _rows_in_database_file(path) >= CHECKPOINT_EVERY // 2)
+
+    def checkpointed() -> bool:
+        sequence, copied = _log_checkpoints(path)
+        return sequence > sequence_before or copied >= CHECKPOINT_EVERY
+
+    assert await _settle(checkpointed)
+
+
+def _recording_checkpoints(
+    monkeypatch: pytest.MonkeyPatch, outcomes: list[bool], release: threading.Event
+) -> list[int]:
+    calls: list[int] = []
+
+    def checkpoint(_self: Checkpointer) -> bool:
+        calls.append(len(calls))
+        release.wait(10)
+        return outcomes[min(len(calls), len(outcomes)) - 1]
+
+    monkeypatch.setattr(Checkpointer, "_checkpoint", checkpoint)
+    return calls
+
+
+async def test_a_round_due_while_one_runs_starts_when_it_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release = threading.Event()
+    calls = _recording_checkpoints(monkeypatch, [True], release)
+    checkpointer = Checkpointer("unused.sqlite3", every=2)
+    for _ in range(2):
+        checkpointer.committed()
+    assert await _settle(lambda: len(calls) == 1)
+    for _ in range(2):  # due again while the first round waits
+        checkpointer.committed()
+    release.set()
+    # No commit follows (a quiet chat): the second round starts all the same.
+    assert await _settle(lambda: len(calls) == 2)
+
+
+async def test_a_failed_round_is_retried_at_the_next_commit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release = threading.Event()
+    release.set()
+    calls = _recording_checkpoints(monkeypatch, [False, True], release)
+    checkpointer = Checkpointer("unused.sqlite3", every=3)
+    for _ in range(3):
+        checkpointer.committed()
+    assert await _settle(lambda: len(calls) == 1)
+    # The failed round's callback runs on the loop once its thread is done.
+    assert await _settle(lambda: not checkpointer._busy)
+    checkpointer.committed()
+    assert await _settle(lambda: len(calls) == 2)
+
+
+def test_a_busy_checkpoint_is_tried_again_in_its_thread(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter([(1, -1, -1), (1, 10, 4), (0, 10, 10)])
+    tried: list[str] = []
+
+    class Answering:
+        def execute(self, sql: str) -> Answering:
+            tried.append(sql)
+            return self
+
+        def fetchone(self) -> tuple[int, int, int]:
+            return next(answers)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr("bot.db.inloop_sqlite.sqlite3.connect", lambda *_a, **_k: Answering())
+    monkeypatch.setattr("bot.db.inloop_sqlite.time.sleep", lambda _seconds: None)
+    assert Checkpointer(str(path))._checkpoint()
+    assert tried == ["PRAGMA wal_checkpoint(PASSIVE)"] * 3
 
 
 async def test_the_log_stays_bounded_and_starts_over(engine: AsyncEngine, path: Path) -> None:
@@ -232,13 +308,15 @@ async def test_the_log_stays_bounded_and_starts_over(engine: AsyncEngine, path: 
     # would grow to the 6000 pages).
     writes = 1200
     wal = path.with_name(path.name + "-wal")
+    sequence_before, _ = _log_checkpoints(path)
     largest = 0
     for index in range(writes):
         async with engine.begin() as connection:
             await connection.execute(insert(blobs).values(id=index, data=bytes(16_000)))
         largest = max(largest, wal.stat().st_size)
     assert largest <= 4100 * 4120  # pages of 4096 bytes and a 24-byte frame header
-    assert await _settle(lambda: _rows_in_database_file(path) >= writes // 2)
+    sequence_after, _ = _log_checkpoints(path)
+    assert sequence_after > sequence_before
 
 
 async def test_a_connection_back_in_the_pool_is_rolled_back_only_inside_a_transaction(
