@@ -3,7 +3,8 @@
 A determinized :class:`~engine.Game` (every hand known, from
 :func:`~engine.ai.infer.resample`) is continued through bidding and the trump-seven
 decision with :mod:`engine.ai.bidding`, then played out on masks with
-:mod:`engine.ai.policy`, and the end is scored with the real hand scoring.
+:mod:`engine.ai.policy`, or exactly (:class:`ExactPlay`, the solver of
+:mod:`engine.ai.solver`), and the end is scored with the real hand scoring.
 """
 
 from __future__ import annotations
@@ -14,11 +15,100 @@ from engine.game import Game, Phase
 from engine.legal import PlayRules
 
 from .bidding import choose_bid, choose_exchange, choose_fifty, choose_redeal_claim
+from .bits import POINTS_BY_TRUMP
 from .infer import meld_layout
 from .outlook import Outlook
 from .rollout import DEBERTZ_VALUE, HandFrame, play_out, written_worth
+from .solver import Solver, decode
 
-__all__ = ["frame_of", "simulate_hand"]
+__all__ = ["ExactPlay", "frame_of", "simulate_hand", "solve_rest"]
+
+
+def solve_rest(
+    solver: Solver,
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    seat: int,
+    n: int,
+    trump: int,
+    card_points: list[int],
+    tricks: list[int],
+) -> int:
+    """Solve the rest of the hand for ``seat``'s side and credit the points to seats;
+    returns the seat that takes the last trick. The solver tells only the side's total:
+    the opponents' share goes to the next seat (with 3 players, split between both
+    opponents)."""
+    points_table = POINTS_BY_TRUMP[trump]
+    remaining = 0
+    for hand in hands:
+        mask = hand
+        while mask:
+            low = mask & -mask
+            remaining += points_table[low.bit_length() - 1]
+            mask ^= low
+    for index in trick:
+        remaining += points_table[index]
+    taken, mine_last = decode(solver.value(hands, leader, trick))
+    mine = taken - 10 if mine_last else taken
+    theirs = remaining - mine
+    opponent = (seat + 1) % n
+    card_points[seat] += mine
+    if mine or mine_last:
+        tricks[seat] += 1
+    if n == 3:
+        other = (seat + 2) % 3
+        half = theirs // 2
+        card_points[opponent] += theirs - half
+        card_points[other] += half
+    else:
+        card_points[opponent] += theirs
+    if theirs or not mine_last:
+        tricks[opponent] += 1
+    return seat if mine_last else opponent
+
+
+class ExactPlay:
+    """Plays a determinized hand's play exactly, for the bidder's side against the
+    others, when no hand holds more than ``cards`` cards at its first lead; else
+    :func:`simulate_hand` plays it out with the rule-based policy.
+
+    Keep one for the deals of a decision: it keeps a solver per trump and bidder, so
+    the positions that the candidates of one deal reach in common (a pass and a bid
+    that end in the same contract) are solved once."""
+
+    __slots__ = ("_solvers", "cards", "rules")
+
+    def __init__(self, cards: int, rules: PlayRules) -> None:
+        self.cards = cards
+        self.rules = rules
+        self._solvers: dict[tuple[int, int, int], Solver] = {}
+
+    def finish(
+        self,
+        hands: list[int],
+        trump: int,
+        leader: int,
+        bidder: int,
+        sides: int,
+        card_points: list[int],
+        tricks: list[int],
+    ) -> int | None:
+        """Play the hand from its first lead exactly, crediting ``card_points`` and
+        ``tricks``; the seat that takes the last trick, or None (nothing credited) when
+        a hand is larger than :attr:`cards`."""
+        if max(hand.bit_count() for hand in hands) > self.cards:
+            return None
+        n = len(hands)
+        key = (n, trump, bidder)
+        solver = self._solvers.get(key)
+        if solver is None:
+            side_seats = 0
+            for seat in range(n):
+                if seat % sides == bidder % sides:
+                    side_seats |= 1 << seat
+            solver = self._solvers[key] = Solver(n, trump, side_seats, overtrump=self.rules)
+        return solve_rest(solver, hands, leader, [], bidder, n, trump, card_points, tricks)
 
 
 def frame_of(game: Game, baits: tuple[int, ...], outlook: Outlook | None = None) -> HandFrame:
@@ -67,13 +157,15 @@ def simulate_hand(
     first: Action | None = None,
     baits: tuple[int, ...] | None = None,
     outlook: Outlook | None = None,
+    exact: ExactPlay | None = None,
 ) -> float:
     """Apply ``first`` (if given), finish the hand with the rule-based players and
     return what it is worth to ``side``. A redeal is worth 0 (with an ``outlook``, what
     the scores are worth now). ``game`` is changed.
 
     ``baits`` are the sides' bait counts before this hand (default: none); ``outlook``
-    as for :class:`~engine.ai.rollout.HandFrame`."""
+    as for :class:`~engine.ai.rollout.HandFrame`; ``exact``, when given, plays the play
+    exactly if its hands are small enough for it."""
     before = (game.scores, outlook)
     if first is not None:
         ended = _ended(game.apply(first), side, before)
@@ -139,6 +231,12 @@ def simulate_hand(
             gone |= card.mask
     card_points = [0] * n
     tricks = [0] * n
+    if exact is not None:
+        solved = exact.finish(
+            hands, frame.trump, leader, frame.bidder, game.sides, card_points, tricks
+        )
+        if solved is not None:
+            return frame.utility(side, layout, card_points, tricks, solved)
     last = play_out(
         hands,
         frame.trump,

@@ -12,8 +12,8 @@ players for the rest of the bidding), on the same random stream. What changes:
   than ``caution`` standard errors of the paired difference. As deals accumulate the
   margin shrinks to nothing, so at a large budget the choice is the best mean again.
 - **Time.** Sampling stops when one more deal would likely end past ``spend`` (85%) of
-  the budget, judged by the slowest deal so far rather than the mean, so the rest of
-  the budget absorbs the spread of one deal's time and the choice itself.
+  the budget, judged by twice the slowest deal so far rather than the mean, so the rest
+  of the budget absorbs the spread of one deal's time and the choice itself.
 - **Values.** :meth:`ExpertPlayer.action_values` gives the mean of every candidate over
   the same deals, in hand points for the seat's side, for hints and reviews.
 """
@@ -88,8 +88,8 @@ class ExpertPlayer:
     ``budget`` is seconds per decision (None: no clock, only the ``samples`` cap);
     ``spend`` the share of it sampling may use; ``caution`` the standard errors by which
     an action must beat the rule-based one (0: plain best mean, like
-    :class:`SearchPlayer`); ``solver_cards``, ``trust``, ``outlook`` and ``play_trust``
-    as for :class:`SearchPlayer`. With the cap reached before the budget the choice
+    :class:`SearchPlayer`); ``solver_cards``, ``trust``, ``outlook``, ``play_trust`` and
+    ``exact_bids`` as for :class:`SearchPlayer`. With the cap reached before the budget the choice
     depends only on the seed and the view.
     """
 
@@ -103,6 +103,7 @@ class ExpertPlayer:
         trust: float = 0.8,
         outlook: bool = False,
         play_trust: float = 0.0,
+        exact_bids: bool = False,
         caution: float = 1.0,
         spend: float = DEFAULT_SPEND,
         clock: Callable[[], float] = time.perf_counter,
@@ -117,6 +118,7 @@ class ExpertPlayer:
             trust=trust,
             outlook=outlook,
             play_trust=play_trust,
+            exact_bids=exact_bids,
             clock=clock,
         )
         if not 0.0 < spend <= 1.0:
@@ -173,7 +175,8 @@ class ExpertPlayer:
         slowest = 0.0
         while len(evaluation.values) < self.samples:
             before = self._clock()
-            if deadline is not None and evaluation.values and before + slowest > deadline:
+            # twice the slowest deal: an exactly played deal took up to 7 times its median
+            if deadline is not None and evaluation.values and before + 2 * slowest > deadline:
                 break
             evaluation.values.append(score(rng))
             slowest = max(slowest, self._clock() - before)

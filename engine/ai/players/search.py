@@ -8,7 +8,8 @@ every legal action in every such deal with the real hand scoring:
   once few cards are left, by the exact solver (:mod:`engine.ai.solver`);
 - in bidding and at the trump seven, by finishing the hand with the rule-based players
   (:mod:`engine.ai.simulate`): the bids still to come, the extra cards with 2 or 3
-  players, the exchange, the play.
+  players, the exchange, the play (or, with ``exact_bids``, the play solved exactly
+  when the solver's depth covers whole hands).
 
 The action with the best mean wins. All deals of one decision share their random
 stream, and each action is scored on the same deals, so differences between actions
@@ -44,8 +45,8 @@ from ..outlook import Outlook, outlook_for
 from ..play_evidence import PlayEvidence
 from ..policy import trick_winner
 from ..rollout import HandFrame, play_out
-from ..simulate import simulate_hand
-from ..solver import Solver, decode
+from ..simulate import ExactPlay, simulate_hand, solve_rest
+from ..solver import Solver
 from .heuristic import heuristic_action
 
 __all__ = ["DEFAULT_SOLVER_CARDS", "SearchPlayer", "SolverCards", "solver_depths"]
@@ -103,7 +104,10 @@ class SearchPlayer:
     ``play_trust`` is how much the other seats' cards played are believed to follow the
     rule-based policy (:mod:`engine.ai.play_evidence`): a deal on which the rules would
     have played ``k`` of them otherwise is kept with probability ``(1 - play_trust)**k``
-    (a play that no deal drawn explains does not count).
+    (a play that no deal drawn explains does not count). ``exact_bids``: in bidding
+    and at the trump seven, play the sampled hand exactly rather than with the
+    rule-based policy where ``solver_cards`` covers the whole hand (with 2 players at
+    9): a deal then costs some ten times as much, so far fewer are drawn.
     """
 
     def __init__(
@@ -116,6 +120,7 @@ class SearchPlayer:
         trust: float = 0.8,
         outlook: bool = False,
         play_trust: float = 0.0,
+        exact_bids: bool = False,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples < 1:
@@ -134,6 +139,7 @@ class SearchPlayer:
         self.trust = trust
         self.outlook = outlook
         self.play_trust = play_trust
+        self.exact_bids = exact_bids
         self._clock = clock
         self.last_samples = 0
         """Deals used by the last decision (for benchmarks and tests)."""
@@ -245,6 +251,10 @@ class SearchPlayer:
         template["sheet"] = template["sheet"][-1:]
         baits = tuple(template["baits"])
         outlook = self._outlook(view)
+        n = view.players
+        exact = None
+        if self.exact_bids:
+            exact = ExactPlay(self.solver_cards[n], PlayRules.of(view.rules, n))
 
         def score(rng: random.Random) -> list[float]:
             deal = self._sample(view, info, rng)
@@ -253,7 +263,8 @@ class SearchPlayer:
             data["stock"] = stock_order(view, deal)
             base = Game.from_dict(data)
             return [
-                simulate_hand(base.copy(), side, action, baits, outlook) for action in candidates
+                simulate_hand(base.copy(), side, action, baits, outlook, exact)
+                for action in candidates
             ]
 
         return score
@@ -337,7 +348,7 @@ class SearchPlayer:
                     current = []
                 if hands[leader] or current:
                     if solver is not None:
-                        last = _solved(
+                        last = solve_rest(
                             solver, hands, leader, current, seat, n, trump, card_points, tricks
                         )
                     else:
@@ -361,49 +372,6 @@ class SearchPlayer:
             return values
 
         return score
-
-
-def _solved(
-    solver: Solver,
-    hands: list[int],
-    leader: int,
-    trick: list[int],
-    seat: int,
-    n: int,
-    trump: int,
-    card_points: list[int],
-    tricks: list[int],
-) -> int:
-    """Solve the rest of the hand and credit the points to seats; returns the seat that
-    takes the last trick. The solver tells only the side's total: the opponents' share
-    goes to the next seat (with 3 players, split between both opponents)."""
-    points_table = POINTS_BY_TRUMP[trump]
-    remaining = 0
-    for hand in hands:
-        mask = hand
-        while mask:
-            low = mask & -mask
-            remaining += points_table[low.bit_length() - 1]
-            mask ^= low
-    for index in trick:
-        remaining += points_table[index]
-    taken, mine_last = decode(solver.value(hands, leader, trick))
-    mine = taken - 10 if mine_last else taken
-    theirs = remaining - mine
-    opponent = (seat + 1) % n
-    card_points[seat] += mine
-    if mine or mine_last:
-        tricks[seat] += 1
-    if n == 3:
-        other = (seat + 2) % 3
-        half = theirs // 2
-        card_points[opponent] += theirs - half
-        card_points[other] += half
-    else:
-        card_points[opponent] += theirs
-    if theirs or not mine_last:
-        tricks[opponent] += 1
-    return seat if mine_last else opponent
 
 
 def _frame(view: PlayerView, info: Knowledge, outlook: Outlook | None) -> HandFrame:
