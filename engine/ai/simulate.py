@@ -73,7 +73,7 @@ class ExactPlay:
     others, when no hand holds more than ``cards`` cards at its first lead; else
     :func:`simulate_hand` plays it out with the rule-based policy.
 
-    Keep one for the deals of a decision: it keeps a solver per trump and bidder, so
+    Keep one for the deals of a decision: it keeps a solver per trump and side, so
     the positions that the candidates of one deal reach in common (a pass and a bid
     that end in the same contract) are solved once."""
 
@@ -90,23 +90,20 @@ class ExactPlay:
         trump: int,
         leader: int,
         bidder: int,
-        sides: int,
+        side_seats: int,
         card_points: list[int],
         tricks: list[int],
     ) -> int | None:
-        """Play the hand from its first lead exactly, crediting ``card_points`` and
-        ``tricks``; the seat that takes the last trick, or None (nothing credited) when
-        a hand is larger than :attr:`cards`."""
+        """Play the hand from its first lead exactly for ``side_seats`` (the bit mask of
+        the bidder's side), crediting ``card_points`` and ``tricks``; the seat that
+        takes the last trick, or None (nothing credited) when a hand is larger than
+        :attr:`cards`."""
         if max(hand.bit_count() for hand in hands) > self.cards:
             return None
         n = len(hands)
-        key = (n, trump, bidder)
+        key = (n, trump, side_seats)
         solver = self._solvers.get(key)
         if solver is None:
-            side_seats = 0
-            for seat in range(n):
-                if seat % sides == bidder % sides:
-                    side_seats |= 1 << seat
             solver = self._solvers[key] = Solver(n, trump, side_seats, overtrump=self.rules)
         return solve_rest(solver, hands, leader, [], bidder, n, trump, card_points, tricks)
 
@@ -232,8 +229,10 @@ def simulate_hand(
     card_points = [0] * n
     tricks = [0] * n
     if exact is not None:
+        bidders = game.side_of(frame.bidder)
+        side_seats = sum(1 << seat for seat in range(n) if game.side_of(seat) == bidders)
         solved = exact.finish(
-            hands, frame.trump, leader, frame.bidder, game.sides, card_points, tricks
+            hands, frame.trump, leader, frame.bidder, side_seats, card_points, tricks
         )
         if solved is not None:
             return frame.utility(side, layout, card_points, tricks, solved)

@@ -33,7 +33,7 @@ def test_the_exact_play_credits_the_bidders_side_with_what_minimax_finds(players
         exact = ExactPlay(cards, PlayRules.of(rules, players))
         card_points, tricks = [0] * players, [0] * players
         last = exact.finish(
-            list(state.hands), state.trump, state.trick_leader, bidder, 2, card_points, tricks
+            list(state.hands), state.trump, state.trick_leader, bidder, side, card_points, tricks
         )
         assert last is not None
         assert (last % 2 == bidder % 2) is bidder_last
@@ -47,7 +47,7 @@ def test_the_exact_play_leaves_larger_hands_to_the_rollouts() -> None:
     exact = ExactPlay(3, PlayRules.of(Rules(), 2))
     card_points, tricks = [0, 0], [0, 0]
     hands = [0b1111, 0b1111 << 8]
-    assert exact.finish(hands, 0, 0, 0, 2, card_points, tricks) is None
+    assert exact.finish(hands, 0, 0, 0, 0b01, card_points, tricks) is None
     assert card_points == [0, 0]
     assert tricks == [0, 0]
 
