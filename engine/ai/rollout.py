@@ -114,13 +114,17 @@ def play_out(
     voids: list[int],
     bidder: int,
     overtrump: PlayRules | bool,
+    until: int = 0,
 ) -> int:
-    """Play the hand to its end with :func:`~engine.ai.policy.choose_card` for every seat.
+    """Play the hand with :func:`~engine.ai.policy.choose_card` for every seat, to its
+    end or to the first trick that starts with no more than ``until`` cards in the
+    leader's hand.
 
     Every list argument is changed in place: ``card_points`` and ``tricks_won`` end as
-    the hand's totals (card points only: the last trick's 10 is the caller's, to the
-    returned seat, which took the last trick). ``voids`` learn the suits seats fail to
-    follow, as the table would.
+    the totals of the tricks played (card points only: the last trick's 10 is the
+    caller's). Returns the seat that took the last trick played (the hand's last trick,
+    or when stopped early the seat to lead next; ``trick_leader`` when none was played).
+    ``voids`` learn the suits seats fail to follow, as the table would.
     """
     n = len(hands)
     play = PlayRules(overtrump=overtrump) if isinstance(overtrump, bool) else overtrump
@@ -145,7 +149,7 @@ def play_out(
     while True:
         if count == 0:
             hand = hands[seat]
-            if not hand:
+            if hand.bit_count() <= until:
                 break
             if hand & (hand - 1):
                 outstanding = FULL & ~gone & ~hand

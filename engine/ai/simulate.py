@@ -3,8 +3,8 @@
 A determinized :class:`~engine.Game` (every hand known, from
 :func:`~engine.ai.infer.resample`) is continued through bidding and the trump-seven
 decision with :mod:`engine.ai.bidding`, then played out on masks with
-:mod:`engine.ai.policy`, or exactly (:class:`ExactPlay`, the solver of
-:mod:`engine.ai.solver`), and the end is scored with the real hand scoring.
+:mod:`engine.ai.policy`, its last tricks (or all) exactly if asked (:class:`ExactPlay`,
+the solver of :mod:`engine.ai.solver`), and the end is scored with the real hand scoring.
 """
 
 from __future__ import annotations
@@ -69,9 +69,10 @@ def solve_rest(
 
 
 class ExactPlay:
-    """Plays a determinized hand's play exactly, for the bidder's side against the
-    others, when no hand holds more than ``cards`` cards at its first lead; else
-    :func:`simulate_hand` plays it out with the rule-based policy.
+    """Plays a determinized hand's last tricks exactly, for the bidder's side against the
+    others, from the first trick that starts with no more than ``cards`` cards in hand;
+    :func:`simulate_hand` plays the tricks before with the rule-based policy (none when
+    ``cards`` covers the whole hand).
 
     Keep one for the deals of a decision: it keeps a solver per trump and side, so
     the positions that the candidates of one deal reach in common (a pass and a bid
@@ -80,6 +81,8 @@ class ExactPlay:
     __slots__ = ("_solvers", "cards", "rules")
 
     def __init__(self, cards: int, rules: PlayRules) -> None:
+        if cards < 1:
+            raise ValueError(f"the exact play needs at least 1 card in hand, not {cards}")
         self.cards = cards
         self.rules = rules
         self._solvers: dict[tuple[int, int, int], Solver] = {}
@@ -93,13 +96,14 @@ class ExactPlay:
         side_seats: int,
         card_points: list[int],
         tricks: list[int],
-    ) -> int | None:
-        """Play the hand from its first lead exactly for ``side_seats`` (the bit mask of
-        the bidder's side), crediting ``card_points`` and ``tricks``; the seat that
-        takes the last trick, or None (nothing credited) when a hand is larger than
-        :attr:`cards`."""
-        if max(hand.bit_count() for hand in hands) > self.cards:
-            return None
+    ) -> int:
+        """Play the rest of the hand from the start of a trick, ``leader`` to lead,
+        exactly for ``side_seats`` (the bit mask of the bidder's side), crediting
+        ``card_points`` and ``tricks``; returns the seat that takes the last trick.
+        Raises ``ValueError`` when the leader holds more than :attr:`cards` cards."""
+        held = hands[leader].bit_count()
+        if held > self.cards:
+            raise ValueError(f"{held} cards in hand: the exact play starts from {self.cards}")
         n = len(hands)
         key = (n, trump, side_seats)
         solver = self._solvers.get(key)
@@ -161,8 +165,8 @@ def simulate_hand(
     the scores are worth now). ``game`` is changed.
 
     ``baits`` are the sides' bait counts before this hand (default: none); ``outlook``
-    as for :class:`~engine.ai.rollout.HandFrame`; ``exact``, when given, plays the play
-    exactly if its hands are small enough for it."""
+    as for :class:`~engine.ai.rollout.HandFrame`; ``exact``, when given, plays the
+    hand's last tricks exactly (:class:`ExactPlay`)."""
     before = (game.scores, outlook)
     if first is not None:
         ended = _ended(game.apply(first), side, before)
@@ -228,14 +232,6 @@ def simulate_hand(
             gone |= card.mask
     card_points = [0] * n
     tricks = [0] * n
-    if exact is not None:
-        bidders = game.side_of(frame.bidder)
-        side_seats = sum(1 << seat for seat in range(n) if game.side_of(seat) == bidders)
-        solved = exact.finish(
-            hands, frame.trump, leader, frame.bidder, side_seats, card_points, tricks
-        )
-        if solved is not None:
-            return frame.utility(side, layout, card_points, tricks, solved)
     last = play_out(
         hands,
         frame.trump,
@@ -247,5 +243,10 @@ def simulate_hand(
         [0] * n,
         frame.bidder,
         PlayRules.of(rules, n),
+        0 if exact is None else exact.cards,
     )
+    if exact is not None and hands[last]:
+        bidders = game.side_of(frame.bidder)
+        side_seats = sum(1 << seat for seat in range(n) if game.side_of(seat) == bidders)
+        last = exact.finish(hands, frame.trump, last, frame.bidder, side_seats, card_points, tricks)
     return frame.utility(side, layout, card_points, tricks, last)

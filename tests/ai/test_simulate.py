@@ -1,12 +1,15 @@
-"""Finishing a sampled hand for search: the play solved exactly (``ExactPlay``), and
-the bids scored that way with 2 players (``exact_bids``)."""
+"""Finishing a sampled hand for search: the last tricks (or all) solved exactly
+(``ExactPlay``) after the rule-based ones, and the bids scored that way
+(``exact_bids``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import Action, Phase, PlayerView, Rules
-from engine.ai import ExpertPlayer
+from engine.ai import ExpertPlayer, SearchPlayer
+from engine.ai.players.search import ExactBids
+from engine.ai.rollout import play_out
 from engine.ai.simulate import ExactPlay
 from engine.ai.solver import brute_force, decode
 from engine.legal import PlayRules
@@ -43,44 +46,99 @@ def test_the_exact_play_credits_the_bidders_side_with_what_minimax_finds(players
     assert checked >= 10
 
 
-def test_the_exact_play_leaves_larger_hands_to_the_rollouts() -> None:
+def test_the_exact_play_refuses_a_hand_larger_than_its_depth() -> None:
     exact = ExactPlay(3, PlayRules.of(Rules(), 2))
     card_points, tricks = [0, 0], [0, 0]
     hands = [0b1111, 0b1111 << 8]
-    assert exact.finish(hands, 0, 0, 0, 0b01, card_points, tricks) is None
+    with pytest.raises(ValueError, match="4 cards in hand: the exact play starts from 3"):
+        exact.finish(hands, 0, 0, 0, 0b01, card_points, tricks)
     assert card_points == [0, 0]
     assert tricks == [0, 0]
 
 
-def _bid_values(view: PlayerView, exact_bids: bool) -> dict[Action, float]:
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_rollout_stops_where_the_exact_play_takes_over(players: int) -> None:
+    # stopped and then played on, the rollout plays the tricks a whole one plays
+    rules = Rules()
+    play = PlayRules.of(rules, players)
+    checked = 0
+    for seed in range(30):
+        state = _endgame(players, 9, seed, rules)
+        if state is None or state.trick_cards:
+            continue
+        until = state.hands[state.trick_leader].bit_count() - 2
+        if until < 1:
+            continue
+        whole = list(state.hands)
+        whole_points, whole_tricks = [0] * players, [0] * players
+        whole_last = play_out(whole, state.trump, state.trick_leader, [], whole_points,
+                              whole_tricks, 0, [0] * players, 0, play)  # fmt: skip
+        hands, points, tricks = list(state.hands), [0] * players, [0] * players
+        voids = [0] * players
+        leader = play_out(hands, state.trump, state.trick_leader, [], points, tricks, 0, voids,
+                          0, play, until)  # fmt: skip
+        assert [hand.bit_count() for hand in hands] == [until] * players
+        assert sum(tricks) == 2
+        assert hands[leader]  # the seat that took the second trick leads the third
+        gone = 0
+        for before, after in zip(state.hands, hands, strict=True):
+            gone |= before & ~after
+        last = play_out(hands, state.trump, leader, [], points, tricks, gone, voids, 0, play)
+        assert (points, tricks, last) == (whole_points, whole_tricks, whole_last)
+        checked += 1
+    assert checked >= 5
+
+
+def _bid_values(view: PlayerView, exact_bids: ExactBids) -> dict[Action, float]:
     player = ExpertPlayer(
         3, budget=None, samples=3, caution=0.0, solver_cards={2: 9}, exact_bids=exact_bids
     )
     return player.action_values(view)
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_exact_bids_play_the_sampled_hands_exactly_where_the_depth_covers_them(
-    players: int,
-) -> None:
-    # with 2 players the depth of 9 covers the whole hand: the bids' values change; with
-    # 3 the default depth does not, and the rollouts score the bids as before
-    bids = changed = 0
+def _bid_views(players: int, count: int) -> list[PlayerView]:
+    views = []
     for game in positions(players, Rules.preset("odessa"), seed=11, count=60):
         seat = game.to_act
         if game.phase is not Phase.BIDDING or seat is None:
             continue
         view = game.view(seat)
-        if len(view.legal_actions) < 2:
-            continue
-        exact, rolled = _bid_values(view, True), _bid_values(view, False)
-        assert set(exact) == set(rolled)
-        bids += 1
-        changed += exact != rolled
-        if bids == 6:
+        if len(view.legal_actions) >= 2:
+            views.append(view)
+        if len(views) == count:
             break
-    assert bids == 6
-    if players == 2:
-        assert changed >= 3
-    else:
-        assert changed == 0
+    assert len(views) == count
+    return views
+
+
+@pytest.mark.parametrize(
+    ("players", "exact_bids", "changes"),
+    [
+        (2, True, True),  # the play's depth of 9 covers the whole hand
+        (2, {"2": 5}, True),  # the last 5 tricks solved
+        (2, {"3": 5}, False),  # a depth for another table size only
+        (3, 5, True),
+        (3, False, False),
+    ],
+)
+def test_exact_bids_score_the_bids_with_the_last_tricks_solved(
+    players: int, exact_bids: ExactBids, changes: bool
+) -> None:
+    changed = 0
+    for view in _bid_views(players, 6):
+        exact, rolled = _bid_values(view, exact_bids), _bid_values(view, False)
+        assert set(exact) == set(rolled)
+        changed += exact != rolled
+    assert (changed >= 3) if changes else (changed == 0)
+
+
+def test_exact_bids_take_depths_as_solver_cards_does() -> None:
+    assert SearchPlayer(exact_bids=True, solver_cards={2: 9}).bid_solver_cards == {
+        2: 9,
+        3: 5,
+        4: 4,
+    }
+    assert SearchPlayer(exact_bids={"2": 6}).bid_solver_cards == {2: 6, 3: 0, 4: 0}
+    assert SearchPlayer(exact_bids=False).bid_solver_cards == {2: 0, 3: 0, 4: 0}
+    with pytest.raises(ValueError, match="no table of '5' players"):
+        SearchPlayer(exact_bids={"5": 6})

@@ -32,7 +32,7 @@ from engine.view import PlayerView
 from ..base import decision_rng
 from ..infer import knowledge
 from .heuristic import heuristic_action
-from .search import SearchPlayer, SolverCards
+from .search import ExactBids, SearchPlayer, SolverCards
 
 __all__ = ["DEFAULT_SPEND", "Evaluation", "ExpertPlayer"]
 
@@ -103,7 +103,7 @@ class ExpertPlayer:
         trust: float = 0.8,
         outlook: bool = False,
         play_trust: float = 0.0,
-        exact_bids: bool = False,
+        exact_bids: ExactBids = False,
         caution: float = 1.0,
         spend: float = DEFAULT_SPEND,
         clock: Callable[[], float] = time.perf_counter,

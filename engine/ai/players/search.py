@@ -8,8 +8,8 @@ every legal action in every such deal with the real hand scoring:
   once few cards are left, by the exact solver (:mod:`engine.ai.solver`);
 - in bidding and at the trump seven, by finishing the hand with the rule-based players
   (:mod:`engine.ai.simulate`): the bids still to come, the extra cards with 2 or 3
-  players, the exchange, the play (or, with ``exact_bids``, the play solved exactly
-  when the solver's depth covers whole hands).
+  players, the exchange, the play (with ``exact_bids``, its last tricks or all of it
+  solved exactly).
 
 The action with the best mean wins. All deals of one decision share their random
 stream, and each action is scored on the same deals, so differences between actions
@@ -49,7 +49,13 @@ from ..simulate import ExactPlay, simulate_hand, solve_rest
 from ..solver import Solver
 from .heuristic import heuristic_action
 
-__all__ = ["DEFAULT_SOLVER_CARDS", "SearchPlayer", "SolverCards", "solver_depths"]
+__all__ = [
+    "DEFAULT_SOLVER_CARDS",
+    "ExactBids",
+    "SearchPlayer",
+    "SolverCards",
+    "solver_depths",
+]
 
 _SPEND: Final = 0.97
 """Share of the budget given to sampling; the rest covers picking the action and the
@@ -67,13 +73,21 @@ SolverCards: TypeAlias = int | Mapping[int, int] | Mapping[str, int] | None
 DEFAULT_SOLVER_CARDS: Final = {2: 6, 3: 5, 4: 4}
 """Cards in the hand of the seat to act from which the exact solver replaces rollouts."""
 
+_NO_SOLVER: Final = {2: 0, 3: 0, 4: 0}
 
-def solver_depths(solver_cards: SolverCards) -> dict[int, int]:
+
+ExactBids: TypeAlias = bool | int | Mapping[int, int] | Mapping[str, int]
+"""The ``exact_bids`` option: see :class:`SearchPlayer`."""
+
+
+def solver_depths(
+    solver_cards: SolverCards, defaults: Mapping[int, int] = DEFAULT_SOLVER_CARDS
+) -> dict[int, int]:
     """The exact solver's depth per table size from a player's ``solver_cards`` option:
-    None for :data:`DEFAULT_SOLVER_CARDS`, one number for every table size, or a depth
-    per table size (keys 2, 3, 4, also as strings, as JSON gives them) over the
-    defaults. Raises ``ValueError`` naming a bad table size or depth."""
-    depths = dict(DEFAULT_SOLVER_CARDS)
+    None for the ``defaults``, one number for every table size, or a depth per table
+    size (keys 2, 3, 4, also as strings, as JSON gives them) over the defaults. Raises
+    ``ValueError`` naming a bad table size or depth."""
+    depths = dict(defaults)
     if solver_cards is None:
         return depths
     given: Mapping[int, int] | Mapping[str, int]
@@ -105,9 +119,12 @@ class SearchPlayer:
     rule-based policy (:mod:`engine.ai.play_evidence`): a deal on which the rules would
     have played ``k`` of them otherwise is kept with probability ``(1 - play_trust)**k``
     (a play that no deal drawn explains does not count). ``exact_bids``: in bidding
-    and at the trump seven, play the sampled hand exactly rather than with the
-    rule-based policy where ``solver_cards`` covers the whole hand (with 2 players at
-    9): a deal then costs some ten times as much, so far fewer are drawn.
+    and at the trump seven, play the sampled hand's last tricks exactly rather than
+    with the rule-based policy, from the first trick that starts with no more cards in
+    hand than a depth: True for the play's (``solver_cards``), or depths as
+    ``solver_cards`` takes them but over none (a table size not given is left to the
+    rollouts). A whole hand solved (2 players at 9) costs some ten times a rollout, so
+    far fewer deals are drawn; from 5 or 6 cards some twice.
     """
 
     def __init__(
@@ -120,7 +137,7 @@ class SearchPlayer:
         trust: float = 0.8,
         outlook: bool = False,
         play_trust: float = 0.0,
-        exact_bids: bool = False,
+        exact_bids: ExactBids = False,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples < 1:
@@ -139,7 +156,13 @@ class SearchPlayer:
         self.trust = trust
         self.outlook = outlook
         self.play_trust = play_trust
-        self.exact_bids = exact_bids
+        self.bid_solver_cards = (
+            dict(self.solver_cards)
+            if exact_bids is True
+            else solver_depths(exact_bids or None, defaults=_NO_SOLVER)
+        )
+        """Cards left in hand from which bids are scored with the exact play (0: never),
+        per table size."""
         self._clock = clock
         self.last_samples = 0
         """Deals used by the last decision (for benchmarks and tests)."""
@@ -252,9 +275,8 @@ class SearchPlayer:
         baits = tuple(template["baits"])
         outlook = self._outlook(view)
         n = view.players
-        exact = None
-        if self.exact_bids:
-            exact = ExactPlay(self.solver_cards[n], PlayRules.of(view.rules, n))
+        depth = self.bid_solver_cards[n]
+        exact = ExactPlay(depth, PlayRules.of(view.rules, n)) if depth else None
 
         def score(rng: random.Random) -> list[float]:
             deal = self._sample(view, info, rng)
