@@ -35,4 +35,6 @@ stood level (49.7% of 1000 at 16 deals), with more points per hand (63.9 against
 and fewer bids sat (17.5% against 21.0%). Its bids are still scored with rule-based
 play: scored with the exact play (``exact_bids``, some 25-45 deals a bid instead of
 1000) it won 53 of 100 games against itself without, with fewer points per hand (61.0
-against 62.0) and more bids sat (19.4% against 17.6%), so that stays off."""
+against 62.0) and more bids sat (19.4% against 17.6%), so that stays off; so does the
+exact play from 6 cards after rule-based tricks (``exact_bids`` ``{2: 6}``, some 830
+deals a bid), which won the same 113 of 200 games against search as strong without it."""
