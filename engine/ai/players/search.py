@@ -123,8 +123,9 @@ class SearchPlayer:
     with the rule-based policy, from the first trick that starts with no more cards in
     hand than a depth: True for the play's (``solver_cards``), or depths as
     ``solver_cards`` takes them but over none (a table size not given is left to the
-    rollouts). A whole hand solved (2 players at 9) costs some ten times a rollout, so
-    far fewer deals are drawn; from 5 or 6 cards some twice.
+    rollouts). Solved deals cost more, so fewer are drawn at a clock: with 2 players at
+    1 s a bid got some 25-45 deals with the whole hand solved (9 cards) and some 830
+    from 6 cards, against the cap of 1000 with rollouts alone.
     """
 
     def __init__(
