@@ -19,9 +19,9 @@ from .bits import POINTS_BY_TRUMP
 from .infer import meld_layout
 from .outlook import Outlook
 from .rollout import DEBERTZ_VALUE, HandFrame, play_out, written_worth
-from .solver import Solver, decode
+from .solver import LAST_TRICK, Solver, decode
 
-__all__ = ["ExactPlay", "frame_of", "simulate_hand", "solve_rest"]
+__all__ = ["ExactPlay", "credit_group", "frame_of", "simulate_hand", "solve_rest"]
 
 
 def solve_rest(
@@ -29,16 +29,16 @@ def solve_rest(
     hands: list[int],
     leader: int,
     trick: list[int],
-    seat: int,
+    side_seats: int,
     n: int,
     trump: int,
     card_points: list[int],
     tricks: list[int],
 ) -> int:
-    """Solve the rest of the hand for ``seat``'s side and credit the points to seats;
-    returns the seat that takes the last trick. The solver tells only the side's total:
-    the opponents' share goes to the next seat (with 3 players, split between both
-    opponents)."""
+    """Solve the rest of the hand for ``side_seats`` (the bit mask of the seats the
+    solver plays for) and credit the points to seats; returns the seat that takes the
+    last trick. The solver tells only what each group of seats takes in all: see
+    :func:`credit_group` for how a group's points are shared out."""
     points_table = POINTS_BY_TRUMP[trump]
     remaining = 0
     for hand in hands:
@@ -49,23 +49,37 @@ def solve_rest(
             mask ^= low
     for index in trick:
         remaining += points_table[index]
-    taken, mine_last = decode(solver.value(hands, leader, trick))
-    mine = taken - 10 if mine_last else taken
-    theirs = remaining - mine
-    opponent = (seat + 1) % n
-    card_points[seat] += mine
-    if mine or mine_last:
-        tricks[seat] += 1
-    if n == 3:
-        other = (seat + 2) % 3
-        half = theirs // 2
-        card_points[opponent] += theirs - half
-        card_points[other] += half
-    else:
-        card_points[opponent] += theirs
-    if theirs or not mine_last:
-        tricks[opponent] += 1
-    return seat if mine_last else opponent
+    taken, side_last = decode(solver.value(hands, leader, trick))
+    side_points = taken - LAST_TRICK if side_last else taken
+    others = ((1 << n) - 1) ^ side_seats
+    side_taker = credit_group(side_seats, side_points, side_last, card_points, tricks)
+    others_taker = credit_group(others, remaining - side_points, not side_last, card_points, tricks)
+    return side_taker if side_last else others_taker
+
+
+def credit_group(
+    seats: int, points: int, takes_last: bool, card_points: list[int], tricks: list[int]
+) -> int:
+    """Credit the card points a group of seats (a bit mask) took, and a trick to each
+    seat that took some, not knowing who of them took what; returns the seat credited
+    with the last trick if the group took it. A group of partners (4 players) counts as
+    one side, so its first seat takes all. Two seats of a 3-player table (the defenders
+    together) share evenly, the last trick's 10 counted, so that neither is guessed to
+    get the bait when it goes to the defender with more points."""
+    members = [seat for seat in range(len(card_points)) if seats >> seat & 1]
+    first = members[0]
+    if len(members) == 1 or len(card_points) == 4:
+        card_points[first] += points
+        if points or takes_last:
+            tricks[first] += 1
+        return first
+    bonus = LAST_TRICK if takes_last else 0
+    first_share = max(0, (points + bonus) // 2 - bonus)
+    for seat, share in ((first, first_share), (members[1], points - first_share)):
+        card_points[seat] += share
+        if share or (takes_last and seat == first):
+            tricks[seat] += 1
+    return first
 
 
 class ExactPlay:
@@ -92,7 +106,6 @@ class ExactPlay:
         hands: list[int],
         trump: int,
         leader: int,
-        bidder: int,
         side_seats: int,
         card_points: list[int],
         tricks: list[int],
@@ -109,7 +122,7 @@ class ExactPlay:
         solver = self._solvers.get(key)
         if solver is None:
             solver = self._solvers[key] = Solver(n, trump, side_seats, overtrump=self.rules)
-        return solve_rest(solver, hands, leader, [], bidder, n, trump, card_points, tricks)
+        return solve_rest(solver, hands, leader, [], side_seats, n, trump, card_points, tricks)
 
 
 def frame_of(game: Game, baits: tuple[int, ...], outlook: Outlook | None = None) -> HandFrame:
@@ -248,5 +261,5 @@ def simulate_hand(
     if exact is not None and hands[last]:
         bidders = game.side_of(frame.bidder)
         side_seats = sum(1 << seat for seat in range(n) if game.side_of(seat) == bidders)
-        last = exact.finish(hands, frame.trump, last, frame.bidder, side_seats, card_points, tricks)
+        last = exact.finish(hands, frame.trump, last, side_seats, card_points, tricks)
     return frame.utility(side, layout, card_points, tricks, last)

@@ -5,7 +5,9 @@ player's choices, on seeded positions of every rule set.
 The expected digests in ``fast_paths.json`` were recorded from the code before the
 speed-ups (commit 2d76aec) with ``python -m tests.ai.test_fast_paths``, and recorded again
 without the solver's count of positions visited before its pruning changed (the values
-stayed); a change that is meant to alter a result re-records them and says so.
+stayed), and again when a 3-player defender's endgame came to be solved with the other
+defender as its ally (only 3-player search choices changed); a change that is meant to
+alter a result re-records them and says so.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ from engine import Action, Phase, PlayerView, Rules
 from engine.ai import ExpertPlayer, SearchPlayer
 from engine.ai.players.search import ExactBids
 from engine.ai.rollout import play_out
-from engine.ai.simulate import ExactPlay
-from engine.ai.solver import brute_force, decode
+from engine.ai.simulate import ExactPlay, credit_group, solve_rest
+from engine.ai.solver import Solver, brute_force, decode
 from engine.legal import PlayRules
 
 from .positions import positions
@@ -36,7 +36,7 @@ def test_the_exact_play_credits_the_bidders_side_with_what_minimax_finds(players
         exact = ExactPlay(cards, PlayRules.of(rules, players))
         card_points, tricks = [0] * players, [0] * players
         last = exact.finish(
-            list(state.hands), state.trump, state.trick_leader, bidder, side, card_points, tricks
+            list(state.hands), state.trump, state.trick_leader, side, card_points, tricks
         )
         assert last is not None
         assert (last % 2 == bidder % 2) is bidder_last
@@ -46,12 +46,64 @@ def test_the_exact_play_credits_the_bidders_side_with_what_minimax_finds(players
     assert checked >= 10
 
 
+@pytest.mark.parametrize("cards", [2, 4])
+def test_with_3_players_the_defenders_are_solved_as_one_side_against_the_bidder(
+    cards: int,
+) -> None:
+    rules = Rules()
+    checked = 0
+    for seed in range(40):
+        state = _endgame(3, cards, seed, rules)
+        if state is None:
+            continue
+        bidder = seed % 3
+        defenders = 0b111 ^ (1 << bidder)
+        trick = list(state.trick_cards)
+        bidder_taken, bidder_last = decode(
+            brute_force(state.hands, state.trump, state.trick_leader, trick, 1 << bidder)
+        )
+        solver = Solver(3, state.trump, defenders)
+        card_points, tricks = [0] * 3, [0] * 3
+        last = solve_rest(
+            solver, list(state.hands), state.trick_leader, trick, defenders, 3, state.trump,
+            card_points, tricks,
+        )  # fmt: skip
+        # the bidder gets exactly what the bidder's own best play against both takes
+        assert (last == bidder) is bidder_last
+        assert card_points[bidder] + (10 if bidder_last else 0) == bidder_taken
+        # the defenders share the rest evenly, the last trick's 10 counted
+        first, second = (seat for seat in range(3) if seat != bidder)
+        shares = [card_points[seat] + (10 if seat == last else 0) for seat in (first, second)]
+        assert abs(shares[0] - shares[1]) <= 1 or (last == first and card_points[first] == 0)
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_groups_points_go_to_a_pair_whole_and_to_two_defenders_evenly() -> None:
+    # 4 players: the pair's first seat takes all, the last trick too
+    card_points, tricks = [0] * 4, [0] * 4
+    assert credit_group(0b1010, 30, True, card_points, tricks) == 1
+    assert (card_points, tricks) == ([0, 30, 0, 0], [0, 1, 0, 0])
+    # 3 players: 30 card points and the last trick's 10 make 20 each
+    card_points, tricks = [0] * 3, [0] * 3
+    assert credit_group(0b110, 30, True, card_points, tricks) == 1
+    assert (card_points, tricks) == ([0, 10, 20], [0, 1, 1])
+    # the last trick's 10 is already more than half: the other defender gets the points
+    card_points, tricks = [0] * 3, [0] * 3
+    credit_group(0b011, 4, True, card_points, tricks)
+    assert (card_points, tricks) == ([0, 4, 0], [1, 1, 0])
+    # no points and not the last trick: no trick for either
+    card_points, tricks = [0] * 3, [0] * 3
+    credit_group(0b011, 0, False, card_points, tricks)
+    assert (card_points, tricks) == ([0, 0, 0], [0, 0, 0])
+
+
 def test_the_exact_play_refuses_a_hand_larger_than_its_depth() -> None:
     exact = ExactPlay(3, PlayRules.of(Rules(), 2))
     card_points, tricks = [0, 0], [0, 0]
     hands = [0b1111, 0b1111 << 8]
     with pytest.raises(ValueError, match="4 cards in hand: the exact play starts from 3"):
-        exact.finish(hands, 0, 0, 0, 0b01, card_points, tricks)
+        exact.finish(hands, 0, 0, 0b01, card_points, tricks)
     assert card_points == [0, 0]
     assert tricks == [0, 0]
 

@@ -313,6 +313,11 @@ class SearchPlayer:
         for other in range(n):
             if view.side_of(other) == side:
                 side_seats |= 1 << other
+        if n == 3 and seat != bidder:
+            # both defenders want the bidder to sit: solved as one side against the
+            # bidder, not each against the other two, where the endgame would have the
+            # other defender play against it and the bidder's share come out as a guess
+            side_seats = 0b111 ^ (1 << bidder)
         frame = _frame(view, info, self._outlook(view))
         points_table = POINTS_BY_TRUMP[trump]
         trick = [card.index for _, card in view.trick]
@@ -372,7 +377,15 @@ class SearchPlayer:
                 if hands[leader] or current:
                     if solver is not None:
                         last = solve_rest(
-                            solver, hands, leader, current, seat, n, trump, card_points, tricks
+                            solver,
+                            hands,
+                            leader,
+                            current,
+                            side_seats,
+                            n,
+                            trump,
+                            card_points,
+                            tricks,
                         )
                     else:
                         last = play_out(
