@@ -62,10 +62,11 @@ def credit_group(
 ) -> int:
     """Credit the card points a group of seats (a bit mask) took, and a trick to each
     seat that took some, not knowing who of them took what; returns the seat credited
-    with the last trick if the group took it. A group of partners (4 players) counts as
-    one side, so its first seat takes all. Two seats of a 3-player table (the defenders
-    together) share evenly, the last trick's 10 counted, so that neither is guessed to
-    get the bait when it goes to the defender with more points."""
+    with the last trick if the group took it. With 4 players the group's first seat
+    takes all: right for partners, who count as one side, but only a guess for 4 solo
+    players, who score like 3. Two seats of a 3-player table (the defenders together)
+    share evenly, the last trick's 10 counted, so that neither is guessed to get the bait
+    when it goes to the defender with more points."""
     members = [seat for seat in range(len(card_points)) if seats >> seat & 1]
     first = members[0]
     if len(members) == 1 or len(card_points) == 4:
