@@ -2,7 +2,7 @@
 
     python -m engine.ai.arena --a heuristic --b random --players 2 --preset odessa \\
         --games 200 --target 501 [--seed S] [--budget 1.0] [--samples N] [--jobs 2] \\
-        [--a-options JSON] [--b-options JSON]
+        [--a-options JSON] [--b-options JSON] [--start-from LOW]
 
 Every game seed is played once per seating: with 2 players twice (A first, then B
 first), with 3 players three times (one A against two B, A in each seat), with 4
@@ -15,6 +15,11 @@ dealer and every deck, so each seating meets the same cards. Prints games won wi
 kind (``search``, ``medium``, ``strong``; ``easy`` keeps its small fixed effort);
 ``--a-options``/``--b-options`` add options (a JSON object) to one side only, e.g.
 ``--a-options '{"caution": 0}'``, and win over the flags.
+
+``--start-from LOW`` starts every game from scores drawn per side on a grid of 10
+between LOW and the target (the same for every seating of a seed), to measure the end of
+games, where the scores should change decisions, on more such hands than whole games
+give.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import dataclasses
 import json
 import math
 import multiprocessing
+import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -35,7 +41,16 @@ from engine.rules import Rules
 
 from . import KINDS, make_player
 
-__all__ = ["SEARCHING", "GameRecord", "MatchSpec", "main", "play_game", "seatings", "wilson"]
+__all__ = [
+    "SEARCHING",
+    "GameRecord",
+    "MatchSpec",
+    "main",
+    "play_game",
+    "seatings",
+    "start_scores",
+    "wilson",
+]
 
 SEARCHING: Final = ("search", "medium", "strong")
 """The kinds ``--budget``, ``--samples`` and ``--solver-cards`` apply to."""
@@ -55,6 +70,8 @@ class MatchSpec:
     """Options per kind."""
     label_options: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
     """Options per label, added to (and winning over) the kind's."""
+    scores: tuple[int, ...] | None = None
+    """The sides' scores to start from (None: the game's own start, 0 each)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -83,6 +100,10 @@ def play_game(spec: MatchSpec) -> GameRecord:
     """Play one game to its end and record it."""
     n = spec.players
     game = Game.new(n, spec.rules, spec.seed)
+    if spec.scores is not None:
+        state = game.to_dict()
+        state["scores"] = list(spec.scores)
+        game = Game.from_dict(state)
     seats = []
     for seat, label in enumerate(spec.seats):
         kind = spec.kinds[label]
@@ -139,8 +160,18 @@ def _percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[position]
 
 
+def start_scores(seed: int, sides: int, low: int, target: int) -> tuple[int, ...]:
+    """Scores for the sides of a game seed, each on a grid of 10 from ``low`` up to below
+    ``target``; the same seed gives the same scores."""
+    if not 0 <= low < target:
+        raise ValueError(f"start scores from {low}: must be at least 0 and below {target}")
+    draw = random.Random(f"start-scores:{seed}")
+    return tuple(draw.randrange(low, target, 10) for _ in range(sides))
+
+
 def _specs(args: argparse.Namespace) -> Iterator[MatchSpec]:
     rules = Rules.preset(args.preset).replace(target=args.target)
+    sides = 2 if args.players == 4 and not rules.solo(4) else args.players
     effort: dict[str, Any] = {}
     if args.budget is not None:
         effort["budget"] = args.budget if args.budget > 0 else None
@@ -165,6 +196,9 @@ def _specs(args: argparse.Namespace) -> Iterator[MatchSpec]:
                 kinds={"A": args.a, "B": args.b},
                 options=options,
                 label_options=label_options,
+                scores=None
+                if args.start_from is None
+                else start_scores(seed, sides, args.start_from, args.target),
             )
             count += 1
         seed += 1
@@ -250,9 +284,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--solver-cards", type=int, default=None, help="search: exact endgame")
     parser.add_argument("--a-options", default="{}", help="JSON options of A's players")
     parser.add_argument("--b-options", default="{}", help="JSON options of B's players")
+    parser.add_argument(
+        "--start-from",
+        type=int,
+        default=None,
+        metavar="LOW",
+        help="start each game from scores drawn between LOW and the target",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes (one per core)")
     parser.add_argument("--json", default=None, help="also write the summary to this file")
     args = parser.parse_args(argv)
+    if args.start_from is not None and not 0 <= args.start_from < args.target:
+        parser.error(f"--start-from {args.start_from}: must be at least 0 and below the target")
     specs = list(_specs(args))
     started = time.perf_counter()
     records: list[GameRecord] = []

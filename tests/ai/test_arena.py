@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai.arena import main, seatings, wilson
+from engine.ai.arena import MatchSpec, main, play_game, seatings, start_scores, wilson
+from engine.rules import Rules
 
 
 def test_every_seating_gives_each_kind_every_seat() -> None:
@@ -42,3 +43,38 @@ def test_a_small_match_runs_and_reports(
     summary = json.loads(out.read_text())
     assert summary["games"] == games
     assert summary["A"]["wins"] + summary["B"]["wins"] == games
+
+
+def test_start_scores_are_fixed_by_the_seed_and_on_the_grid_below_the_target() -> None:
+    drawn = [start_scores(seed, 2, 300, 501) for seed in range(1, 60)]
+    assert drawn[0] == start_scores(1, 2, 300, 501)
+    assert len(set(drawn)) > 40
+    for scores in drawn:
+        assert all(300 <= score < 501 and score % 10 == 0 for score in scores)
+    assert len(start_scores(5, 3, 0, 151)) == 3
+    with pytest.raises(ValueError, match="below 501"):
+        start_scores(1, 2, 501, 501)
+
+
+def test_a_game_started_from_scores_counts_them_towards_the_target() -> None:
+    start = (480, 470)
+    spec = MatchSpec(
+        players=2,
+        rules=Rules.preset("odessa").replace(target=501),
+        seed=3,
+        seats=("A", "B"),
+        kinds={"A": "heuristic", "B": "heuristic"},
+        options={},
+        scores=start,
+    )
+    record = play_game(spec)
+    winner_seat = spec.seats.index(record.winner)
+    # one hand writes some 160 points between the sides: a game from 470-480 ends at once
+    assert record.hands <= 2
+    assert start[winner_seat] + sum(record.points[record.winner]) >= 501
+
+
+def test_start_from_outside_the_target_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--a", "heuristic", "--b", "random", "--start-from", "600", "--games", "2"])
+    assert "--start-from 600" in capsys.readouterr().err
