@@ -34,11 +34,13 @@ def solve_rest(
     trump: int,
     card_points: list[int],
     tricks: list[int],
+    pairs: bool = False,
 ) -> int:
     """Solve the rest of the hand for ``side_seats`` (the bit mask of the seats the
     solver plays for) and credit the points to seats; returns the seat that takes the
     last trick. The solver tells only what each group of seats takes in all: see
-    :func:`credit_group` for how a group's points are shared out."""
+    :func:`credit_group` for how a group's points are shared out; ``pairs``: 4 players
+    in pairs, where each group is one side."""
     points_table = POINTS_BY_TRUMP[trump]
     remaining = 0
     for hand in hands:
@@ -52,31 +54,42 @@ def solve_rest(
     taken, side_last = decode(solver.value(hands, leader, trick))
     side_points = taken - LAST_TRICK if side_last else taken
     others = ((1 << n) - 1) ^ side_seats
-    side_taker = credit_group(side_seats, side_points, side_last, card_points, tricks)
-    others_taker = credit_group(others, remaining - side_points, not side_last, card_points, tricks)
+    side_taker = credit_group(side_seats, side_points, side_last, card_points, tricks, pairs)
+    others_taker = credit_group(
+        others, remaining - side_points, not side_last, card_points, tricks, pairs
+    )
     return side_taker if side_last else others_taker
 
 
 def credit_group(
-    seats: int, points: int, takes_last: bool, card_points: list[int], tricks: list[int]
+    seats: int,
+    points: int,
+    takes_last: bool,
+    card_points: list[int],
+    tricks: list[int],
+    pairs: bool = False,
 ) -> int:
     """Credit the card points a group of seats (a bit mask) took, and a trick to each
     seat that took some, not knowing who of them took what; returns the seat credited
-    with the last trick if the group took it. With 4 players the group's first seat
-    takes all: right for partners, who count as one side, but only a guess for 4 solo
-    players, who score like 3. Two seats of a 3-player table (the defenders together)
-    share evenly, the last trick's 10 counted, so that neither is guessed to get the bait
-    when it goes to the defender with more points."""
+    with the last trick if the group took it (the group's first seat). With ``pairs``
+    (4 players in pairs) the group is one side and its first seat takes all. Otherwise
+    its seats are sides of their own (the defenders of 3 players, or of 4 solo players,
+    who score like 3) and share evenly, the last trick's 10 counted, so that none of
+    them is guessed to get the bait when it goes to the defender with more points."""
     members = [seat for seat in range(len(card_points)) if seats >> seat & 1]
     first = members[0]
-    if len(members) == 1 or len(card_points) == 4:
+    if len(members) == 1 or pairs:
         card_points[first] += points
         if points or takes_last:
             tricks[first] += 1
         return first
     bonus = LAST_TRICK if takes_last else 0
-    first_share = max(0, (points + bonus) // 2 - bonus)
-    for seat, share in ((first, first_share), (members[1], points - first_share)):
+    first_share = max(0, (points + bonus) // len(members) - bonus)
+    rest = points - first_share
+    others = members[1:]
+    shares = [first_share]
+    shares += [rest // len(others) + (i < rest % len(others)) for i in range(len(others))]
+    for seat, share in zip(members, shares, strict=True):
         card_points[seat] += share
         if share or (takes_last and seat == first):
             tricks[seat] += 1
@@ -123,7 +136,10 @@ class ExactPlay:
         solver = self._solvers.get(key)
         if solver is None:
             solver = self._solvers[key] = Solver(n, trump, side_seats, overtrump=self.rules)
-        return solve_rest(solver, hands, leader, [], side_seats, n, trump, card_points, tricks)
+        pairs = n == 4 and not self.rules.solo
+        return solve_rest(
+            solver, hands, leader, [], side_seats, n, trump, card_points, tricks, pairs
+        )
 
 
 def frame_of(game: Game, baits: tuple[int, ...], outlook: Outlook | None = None) -> HandFrame:

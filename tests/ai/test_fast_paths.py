@@ -6,8 +6,9 @@ The expected digests in ``fast_paths.json`` were recorded from the code before t
 speed-ups (commit 2d76aec) with ``python -m tests.ai.test_fast_paths``, and recorded again
 without the solver's count of positions visited before its pruning changed (the values
 stayed), and again when a 3-player defender's endgame came to be solved with the other
-defender as its ally (only 3-player search choices changed); a change that is meant to
-alter a result re-records them and says so.
+defender as its ally (only 3-player search choices changed), and when the defenders of 4
+solo players came to be solved the same way (only 4-player search choices under the solo
+rules changed); a change that is meant to alter a result re-records them and says so.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from engine.ai.rollout import play_out
 from engine.ai.simulate import ExactPlay, credit_group, solve_rest
 from engine.ai.solver import Solver, brute_force, decode
 from engine.legal import PlayRules
+from engine.rules import FourPlayerMode
 
 from .positions import positions
 from .test_solver import _endgame
@@ -46,44 +47,61 @@ def test_the_exact_play_credits_the_bidders_side_with_what_minimax_finds(players
     assert checked >= 10
 
 
-@pytest.mark.parametrize("cards", [2, 4])
-def test_with_3_players_the_defenders_are_solved_as_one_side_against_the_bidder(
-    cards: int,
-) -> None:
-    rules = Rules()
+@pytest.mark.parametrize(
+    ("players", "cards"), [(3, 2), (3, 4), (4, 2), (4, 3)], ids=["3-2", "3-4", "solo-2", "solo-3"]
+)
+def test_the_defenders_are_solved_as_one_side_against_the_bidder(players: int, cards: int) -> None:
+    # 3 players, and 4 solo players, who score like 3 (RULES-VARIANTS §24)
+    rules = Rules(four_player_mode=FourPlayerMode.SOLO)
+    play = PlayRules.of(rules, players)
+    everyone = (1 << players) - 1
     checked = 0
     for seed in range(40):
-        state = _endgame(3, cards, seed, rules)
+        state = _endgame(players, cards, seed, rules)
         if state is None:
             continue
-        bidder = seed % 3
-        defenders = 0b111 ^ (1 << bidder)
+        bidder = seed % players
+        defenders = everyone ^ (1 << bidder)
         trick = list(state.trick_cards)
         bidder_taken, bidder_last = decode(
-            brute_force(state.hands, state.trump, state.trick_leader, trick, 1 << bidder)
+            brute_force(
+                state.hands, state.trump, state.trick_leader, trick, 1 << bidder, overtrump=play
+            )
         )
-        solver = Solver(3, state.trump, defenders)
-        card_points, tricks = [0] * 3, [0] * 3
+        solver = Solver(players, state.trump, defenders, overtrump=play)
+        card_points, tricks = [0] * players, [0] * players
         last = solve_rest(
-            solver, list(state.hands), state.trick_leader, trick, defenders, 3, state.trump,
-            card_points, tricks,
+            solver, list(state.hands), state.trick_leader, trick, defenders, players,
+            state.trump, card_points, tricks,
         )  # fmt: skip
-        # the bidder gets exactly what the bidder's own best play against both takes
+        # the bidder gets exactly what the bidder's own best play against all of them takes
         assert (last == bidder) is bidder_last
         assert card_points[bidder] + (10 if bidder_last else 0) == bidder_taken
         # the defenders share the rest evenly, the last trick's 10 counted
-        first, second = (seat for seat in range(3) if seat != bidder)
-        shares = [card_points[seat] + (10 if seat == last else 0) for seat in (first, second)]
-        assert abs(shares[0] - shares[1]) <= 1 or (last == first and card_points[first] == 0)
+        shares = [
+            card_points[seat] + (10 if seat == last else 0)
+            for seat in range(players)
+            if seat != bidder
+        ]
+        first = min(seat for seat in range(players) if seat != bidder)
+        assert max(shares) - min(shares) <= 1 or (last == first and card_points[first] == 0)
         checked += 1
     assert checked >= 10
 
 
-def test_a_groups_points_go_to_a_pair_whole_and_to_two_defenders_evenly() -> None:
-    # 4 players: the pair's first seat takes all, the last trick too
+def test_a_groups_points_go_to_a_pair_whole_and_to_defenders_evenly() -> None:
+    # 4 players in pairs: the pair's first seat takes all, the last trick too
     card_points, tricks = [0] * 4, [0] * 4
-    assert credit_group(0b1010, 30, True, card_points, tricks) == 1
+    assert credit_group(0b1010, 30, True, card_points, tricks, pairs=True) == 1
     assert (card_points, tricks) == ([0, 30, 0, 0], [0, 1, 0, 0])
+    # 4 solo players: three defenders share 50 and the last trick's 10, 20 each
+    card_points, tricks = [0] * 4, [0] * 4
+    assert credit_group(0b1110, 50, True, card_points, tricks) == 1
+    assert (card_points, tricks) == ([0, 10, 20, 20], [0, 1, 1, 1])
+    # an odd remainder goes to the first of the others
+    card_points, tricks = [0] * 4, [0] * 4
+    credit_group(0b1011, 32, False, card_points, tricks)
+    assert (card_points, tricks) == ([10, 11, 0, 11], [1, 1, 0, 1])
     # 3 players: 30 card points and the last trick's 10 make 20 each
     card_points, tricks = [0] * 3, [0] * 3
     assert credit_group(0b110, 30, True, card_points, tricks) == 1

@@ -313,11 +313,14 @@ class SearchPlayer:
         for other in range(n):
             if view.side_of(other) == side:
                 side_seats |= 1 << other
-        if n == 3 and seat != bidder:
-            # both defenders want the bidder to sit: solved as one side against the
-            # bidder, not each against the other two, where the endgame would have the
-            # other defender play against it and the bidder's share come out as a guess
-            side_seats = 0b111 ^ (1 << bidder)
+        play_rules = PlayRules.of(rules, n)
+        pairs = n == 4 and not play_rules.solo
+        if n > 2 and not pairs and seat != bidder:
+            # every defender wants the bidder to sit (3 players, or 4 solo, who score
+            # like 3): solved as one side against the bidder, not each against all the
+            # others, where the endgame would have the other defenders play against it
+            # and the bidder's share come out as a guess
+            side_seats = ((1 << n) - 1) ^ (1 << bidder)
         frame = _frame(view, info, self._outlook(view))
         points_table = POINTS_BY_TRUMP[trump]
         trick = [card.index for _, card in view.trick]
@@ -325,7 +328,6 @@ class SearchPlayer:
         cards = [action.card.index for action in candidates if isinstance(action, PlayCard)]
         exact = len(view.hand) <= self.solver_cards[n]
         shown_melds = sum(m.points for _, m in view.winning_melds) if info.melds_known else None
-        play_rules = PlayRules.of(rules, n)
         # one solver for every deal: a position's value depends on the position only, so
         # the endgames that different deals reach in common are solved once
         solver = Solver(n, trump, side_seats, overtrump=play_rules) if exact else None
@@ -386,6 +388,7 @@ class SearchPlayer:
                             trump,
                             card_points,
                             tricks,
+                            pairs,
                         )
                     else:
                         last = play_out(
