@@ -34,7 +34,8 @@ def solve_rest(
     trump: int,
     card_points: list[int],
     tricks: list[int],
-    pairs: bool = False,
+    *,
+    pairs: bool,
 ) -> int:
     """Solve the rest of the hand for ``side_seats`` (the bit mask of the seats the
     solver plays for) and credit the points to seats; returns the seat that takes the
@@ -54,9 +55,9 @@ def solve_rest(
     taken, side_last = decode(solver.value(hands, leader, trick))
     side_points = taken - LAST_TRICK if side_last else taken
     others = ((1 << n) - 1) ^ side_seats
-    side_taker = credit_group(side_seats, side_points, side_last, card_points, tricks, pairs)
+    side_taker = credit_group(side_seats, side_points, side_last, card_points, tricks, pairs=pairs)
     others_taker = credit_group(
-        others, remaining - side_points, not side_last, card_points, tricks, pairs
+        others, remaining - side_points, not side_last, card_points, tricks, pairs=pairs
     )
     return side_taker if side_last else others_taker
 
@@ -67,7 +68,8 @@ def credit_group(
     takes_last: bool,
     card_points: list[int],
     tricks: list[int],
-    pairs: bool = False,
+    *,
+    pairs: bool,
 ) -> int:
     """Credit the card points a group of seats (a bit mask) took, and a trick to each
     seat that took some, not knowing who of them took what; returns the seat credited
@@ -138,7 +140,7 @@ class ExactPlay:
             solver = self._solvers[key] = Solver(n, trump, side_seats, overtrump=self.rules)
         pairs = n == 4 and not self.rules.solo
         return solve_rest(
-            solver, hands, leader, [], side_seats, n, trump, card_points, tricks, pairs
+            solver, hands, leader, [], side_seats, n, trump, card_points, tricks, pairs=pairs
         )
 
 

@@ -72,7 +72,7 @@ def test_the_defenders_are_solved_as_one_side_against_the_bidder(players: int, c
         card_points, tricks = [0] * players, [0] * players
         last = solve_rest(
             solver, list(state.hands), state.trick_leader, trick, defenders, players,
-            state.trump, card_points, tricks,
+            state.trump, card_points, tricks, pairs=False,
         )  # fmt: skip
         # the bidder gets exactly what the bidder's own best play against all of them takes
         assert (last == bidder) is bidder_last
@@ -96,23 +96,23 @@ def test_a_groups_points_go_to_a_pair_whole_and_to_defenders_evenly() -> None:
     assert (card_points, tricks) == ([0, 30, 0, 0], [0, 1, 0, 0])
     # 4 solo players: three defenders share 50 and the last trick's 10, 20 each
     card_points, tricks = [0] * 4, [0] * 4
-    assert credit_group(0b1110, 50, True, card_points, tricks) == 1
+    assert credit_group(0b1110, 50, True, card_points, tricks, pairs=False) == 1
     assert (card_points, tricks) == ([0, 10, 20, 20], [0, 1, 1, 1])
     # an odd remainder goes to the first of the others
     card_points, tricks = [0] * 4, [0] * 4
-    credit_group(0b1011, 32, False, card_points, tricks)
+    credit_group(0b1011, 32, False, card_points, tricks, pairs=False)
     assert (card_points, tricks) == ([10, 11, 0, 11], [1, 1, 0, 1])
     # 3 players: 30 card points and the last trick's 10 make 20 each
     card_points, tricks = [0] * 3, [0] * 3
-    assert credit_group(0b110, 30, True, card_points, tricks) == 1
+    assert credit_group(0b110, 30, True, card_points, tricks, pairs=False) == 1
     assert (card_points, tricks) == ([0, 10, 20], [0, 1, 1])
     # the last trick's 10 is already more than half: the other defender gets the points
     card_points, tricks = [0] * 3, [0] * 3
-    credit_group(0b011, 4, True, card_points, tricks)
+    credit_group(0b011, 4, True, card_points, tricks, pairs=False)
     assert (card_points, tricks) == ([0, 4, 0], [1, 1, 0])
     # no points and not the last trick: no trick for either
     card_points, tricks = [0] * 3, [0] * 3
-    credit_group(0b011, 0, False, card_points, tricks)
+    credit_group(0b011, 0, False, card_points, tricks, pairs=False)
     assert (card_points, tricks) == ([0, 0, 0], [0, 0, 0])
 
 

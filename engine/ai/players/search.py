@@ -388,7 +388,7 @@ class SearchPlayer:
                             trump,
                             card_points,
                             tricks,
-                            pairs,
+                            pairs=pairs,
                         )
                     else:
                         last = play_out(
