@@ -70,8 +70,8 @@ class MatchSpec:
     """Options per kind."""
     label_options: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
     """Options per label, added to (and winning over) the kind's."""
-    scores: tuple[int, ...] | None = None
-    """The sides' scores to start from (None: the game's own start, 0 each)."""
+    start_from: int | None = None
+    """Start from scores drawn by :func:`start_scores` from this low (None: from 0)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -100,9 +100,11 @@ def play_game(spec: MatchSpec) -> GameRecord:
     """Play one game to its end and record it."""
     n = spec.players
     game = Game.new(n, spec.rules, spec.seed)
-    if spec.scores is not None:
+    if spec.start_from is not None:
         state = game.to_dict()
-        state["scores"] = list(spec.scores)
+        state["scores"] = list(
+            start_scores(spec.seed, game.sides, spec.start_from, spec.rules.target)
+        )
         game = Game.from_dict(state)
     seats = []
     for seat, label in enumerate(spec.seats):
@@ -171,7 +173,6 @@ def start_scores(seed: int, sides: int, low: int, target: int) -> tuple[int, ...
 
 def _specs(args: argparse.Namespace) -> Iterator[MatchSpec]:
     rules = Rules.preset(args.preset).replace(target=args.target)
-    sides = 2 if args.players == 4 and not rules.solo(4) else args.players
     effort: dict[str, Any] = {}
     if args.budget is not None:
         effort["budget"] = args.budget if args.budget > 0 else None
@@ -196,9 +197,7 @@ def _specs(args: argparse.Namespace) -> Iterator[MatchSpec]:
                 kinds={"A": args.a, "B": args.b},
                 options=options,
                 label_options=label_options,
-                scores=None
-                if args.start_from is None
-                else start_scores(seed, sides, args.start_from, args.target),
+                start_from=args.start_from,
             )
             count += 1
         seed += 1

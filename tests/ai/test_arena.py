@@ -57,7 +57,6 @@ def test_start_scores_are_fixed_by_the_seed_and_on_the_grid_below_the_target() -
 
 
 def test_a_game_started_from_scores_counts_them_towards_the_target() -> None:
-    start = (480, 470)
     spec = MatchSpec(
         players=2,
         rules=Rules.preset("odessa").replace(target=501),
@@ -65,8 +64,9 @@ def test_a_game_started_from_scores_counts_them_towards_the_target() -> None:
         seats=("A", "B"),
         kinds={"A": "heuristic", "B": "heuristic"},
         options={},
-        scores=start,
+        start_from=470,
     )
+    start = start_scores(3, 2, 470, 501)
     record = play_game(spec)
     winner_seat = spec.seats.index(record.winner)
     # one hand writes some 160 points between the sides: a game from 470-480 ends at once
