@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     game = Game.new(args.players, rules, seed)
     bots = random.Random(seed)
-    pairs = args.players == 4 and not rules.solo(4)
+    pairs = rules.in_pairs(args.players)
     print(f"seed {seed}; you are seat 0" + (", partner seat 2" if pairs else ""))
     print(f"face-up card {game.proposed}, seat {game.dealer} deals")
     while game.phase is not Phase.FINISHED:

@@ -40,6 +40,9 @@ class PlayRules:
     solo: bool = False
     """4 players each for himself (RULES-VARIANTS §24): no seat has a partner; for the
     computer players' play, legality does not depend on it."""
+    pairs: bool = False
+    """4 players in two pairs (RULES-VARIANTS §24), whose partners' points are one
+    side's; for the computer players' play, legality does not depend on it."""
 
     @classmethod
     def of(cls, rules: Rules, players: int) -> PlayRules:
@@ -50,6 +53,7 @@ class PlayRules:
             partner_duty=rules.overtrump_partner or players != 4 or rules.solo(players),
             must_trump=rules.must_trump,
             solo=rules.solo(players),
+            pairs=rules.in_pairs(players),
         )
 
     def duty(self, led: int, trump: int, best_trump: int, partner_holds_it: bool) -> bool:

@@ -521,6 +521,11 @@ class Rules:
         """Whether 4 players play each for himself (§24); False with 2 or 3."""
         return players == 4 and self.four_player_mode is FourPlayerMode.SOLO
 
+    def in_pairs(self, players: int) -> bool:
+        """Whether 4 players play in two pairs, partners across the table (§24); False
+        with 2 or 3, and with 4 solo players."""
+        return players == 4 and self.four_player_mode is not FourPlayerMode.SOLO
+
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The named preset of :data:`ALL_PRESETS`: ``odessa`` (the default), ``moscow``,

@@ -383,7 +383,7 @@ def bolt_cost(rules: Rules, players: int) -> int:
     """What a side that took no trick loses (0: no bolt penalty); §21 by players: 50
     with 2 players or 4 solo, 100 with 3 or 4 in pairs."""
     if rules.bolt_by_players:
-        return 100 if players == 3 or (players == 4 and not rules.solo(4)) else 50
+        return 100 if players == 3 or rules.in_pairs(players) else 50
     return rules.bolt_penalty
 
 

@@ -26,6 +26,7 @@ from engine.game import SCHEMA_VERSION, Game, Phase
 from engine.legal import PlayRules
 from engine.melds import Meld, find_melds, has_bella, rank_melds, wins_game
 from engine.rules import BellaAnnouncement, Rules
+from engine.scoring import side_of
 from engine.view import PlayerView
 
 from .bits import FULL, HIGHER_TRUMPS, STRENGTH
@@ -405,8 +406,7 @@ def meld_layout(
     among the tied: a simplification of the utility, not of the rules. ``melds=False``
     (a висяк hand, RULES-VARIANTS §19): only bella."""
     n = len(start_hands)
-    solo = rules.solo(n)
-    sides = [seat % 2 if n == 4 and not solo else seat for seat in range(n)]
+    sides = [side_of(seat, n, rules.solo(n)) for seat in range(n)]
     pool = rules.defenders_pool_melds and n == 3 and bidder is not None
     groups = [int(seat != bidder) for seat in range(n)] if pool else sides
     if not melds:

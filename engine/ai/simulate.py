@@ -138,9 +138,17 @@ class ExactPlay:
         solver = self._solvers.get(key)
         if solver is None:
             solver = self._solvers[key] = Solver(n, trump, side_seats, overtrump=self.rules)
-        pairs = n == 4 and not self.rules.solo
         return solve_rest(
-            solver, hands, leader, [], side_seats, n, trump, card_points, tricks, pairs=pairs
+            solver,
+            hands,
+            leader,
+            [],
+            side_seats,
+            n,
+            trump,
+            card_points,
+            tricks,
+            pairs=self.rules.pairs,
         )
 
 

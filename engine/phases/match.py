@@ -28,12 +28,7 @@ FINAL_HANDS: Final = 4
 
 def applies(game: GameState) -> bool:
     rules = game._rules
-    return (
-        rules.match is Match.TWO_ROUNDS
-        and game._n == 4
-        and not rules.solo(4)
-        and not rules.one_hand
-    )
+    return rules.match is Match.TWO_ROUNDS and rules.in_pairs(game._n) and not rules.one_hand
 
 
 def in_final_hands(game: GameState) -> bool:

@@ -314,7 +314,7 @@ class SearchPlayer:
             if view.side_of(other) == side:
                 side_seats |= 1 << other
         play_rules = PlayRules.of(rules, n)
-        pairs = n == 4 and not play_rules.solo
+        pairs = play_rules.pairs
         if n > 2 and not pairs and seat != bidder:
             # every defender wants the bidder to sit (3 players, or 4 solo, who score
             # like 3): solved as one side against the bidder, not each against all the

@@ -22,7 +22,8 @@ from engine import (
 )
 from engine.ai import HeuristicPlayer
 from engine.ai.policy import _partner
-from engine.scoring import bolt_cost, score_hand
+from engine.legal import PlayRules
+from engine.scoring import bolt_cost, score_hand, side_count
 
 from ..decks import deal, events_of, play, play_out
 from .helpers import legal
@@ -71,6 +72,16 @@ def test_each_seat_is_a_side() -> None:
     assert game.scores == (0, 0, 0, 0)
     assert [game.side_of(seat) for seat in range(4)] == [0, 1, 2, 3]
     assert Game.new(4, Rules(), seed=3).sides == 2  # pairs stay the default
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "pairs"),
+    [(Rules(), 4, True), (SOLO, 4, False), (Rules(), 3, False), (SOLO, 2, False)],
+)
+def test_pairs_only_with_four_players_not_solo(rules: Rules, players: int, pairs: bool) -> None:
+    assert rules.in_pairs(players) is pairs
+    assert PlayRules.of(rules, players).pairs is pairs
+    assert rules.in_pairs(players) is (side_count(players, rules.solo(players)) < players)
 
 
 def test_the_bidder_must_beat_each_opponent() -> None:
