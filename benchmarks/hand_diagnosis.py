@@ -1,16 +1,19 @@
 """Where two players' points differ on the same cards: the bidding or the play.
 
-    python -m benchmarks.hand_diagnosis --a strong --b search [--deals 100] [--seed 1]
-        [--budget 1.0] [--jobs 2] [--a-options JSON] [--b-options JSON]
+    python -m benchmarks.hand_diagnosis --a strong --b search [--players 2] [--deals 100]
+        [--seed 1] [--budget 1.0] [--jobs 2] [--a-options JSON] [--b-options JSON]
 
-The first hand of each deal seed is played twice by 2 players, preset odessa, A and B
-swapped, so each kind holds both hands. Per deal, A's written points minus B's over both
-tables are split by whether the tables reached the same contract (the same seat named
-the same trump: the difference came from the play) or not (from the bidding). Every
-play decision with a choice is also scored against double dummy: the card points (last
-trick's 10 included) that the card chosen gives up against the best card with every
-hand known, by the exact solver; per kind and role (bidder, defender). Part of that loss
-is only what the seat could not see, so compare kinds on the same deals.
+The first hand of each deal seed is played, preset odessa, at every seating of the
+arena (:func:`engine.ai.arena.seatings`: with 2 players A and B swapped, with 3 one A
+in each seat, with 4 A's pair in each place), so each kind holds every hand. Per deal,
+the mean written points of A's sides minus B's, summed over the tables, are split by
+whether every table reached the same contract (the same seat named the same trump: the
+difference came from the play) or not (from the bidding). Every play decision with a
+choice is also scored against double dummy: the card points (last trick's 10 included)
+that the card chosen gives up for its side (the seat, or its pair) against the best
+card with every hand known, by the exact solver; per kind and role (bidder, defender).
+Part of that loss is only what the seat could not see, so compare kinds on the same
+deals.
 """
 
 from __future__ import annotations
@@ -25,13 +28,13 @@ from typing import Any
 
 from engine import Game, HandScored, PlayCard, Rules
 from engine.ai import make_player
-from engine.ai.arena import SEARCHING
+from engine.ai.arena import SEARCHING, seatings
 from engine.ai.bits import POINTS_BY_TRUMP
 from engine.ai.policy import trick_winner
 from engine.ai.solver import Solver, decode
 from engine.legal import PlayRules
 
-Job = tuple[int, tuple[str, ...], dict[str, str], dict[str, dict[str, Any]]]
+Job = tuple[int, int, tuple[str, ...], dict[str, str], dict[str, dict[str, Any]]]
 
 
 @dataclass(slots=True)
@@ -41,23 +44,26 @@ class Table:
     seats: tuple[str, ...]
     contract: tuple[int, int]
     """(the bidder's seat, the trump)."""
-    margin: int
-    """A's written points minus B's."""
+    margin: float
+    """The mean written points of A's sides minus B's."""
     losses: list[tuple[str, str, int]] = field(default_factory=list)
     """(kind label, role, double-dummy loss) per play decision with a choice."""
 
 
 def double_dummy_loss(game: Game, chosen: PlayCard, solvers: dict[int, Solver]) -> int:
     """What ``chosen`` gives up against the best legal card, every hand known: card points
-    the seat to act takes from now on, the last trick's 10 included."""
+    the side of the seat to act (the seat, or its pair) takes from now on, the last
+    trick's 10 included."""
     seat = game.to_act
     assert seat is not None
     assert game.trump is not None
     trump = int(game.trump)
     n = game.players
-    solver = solvers.get(seat)
+    side = game.side_of(seat)
+    side_seats = sum(1 << other for other in range(n) if game.side_of(other) == side)
+    solver = solvers.get(side)
     if solver is None:
-        solver = solvers[seat] = Solver(n, trump, 1 << seat, overtrump=PlayRules.of(game.rules, n))
+        solver = solvers[side] = Solver(n, trump, side_seats, overtrump=PlayRules.of(game.rules, n))
     view = game.view(seat)
     hands = [game.hand_mask(other) for other in range(n)]
     trick = [card.index for _, card in view.trick]
@@ -74,10 +80,11 @@ def double_dummy_loss(game: Game, chosen: PlayCard, solvers: dict[int, Solver]) 
             values[card] = decode(solver.value(after, leader, current))[0]
             continue
         winner = trick_winner(current, leader, n, trump)
-        taken = sum(points[index] for index in current) if winner == seat else 0
+        ours = side_seats >> winner & 1
+        taken = sum(points[index] for index in current) if ours else 0
         if any(after):
             taken += decode(solver.value(after, winner, []))[0]
-        elif winner == seat:
+        elif ours:
             taken += 10
         values[card] = taken
     return max(values.values()) - values[chosen.card.index]
@@ -85,8 +92,8 @@ def double_dummy_loss(game: Game, chosen: PlayCard, solvers: dict[int, Solver]) 
 
 def play_table(job: Job) -> Table:
     """Play the first hand of a deal seed at one seating."""
-    seed, seats, kinds, options = job
-    game = Game.new(2, Rules.preset("odessa"), seed)
+    seed, players, seats, kinds, options = job
+    game = Game.new(players, Rules.preset("odessa"), seed)
     agents = [
         make_player(kinds[label], seed * 10 + seat, **options[label])
         for seat, label in enumerate(seats)
@@ -98,33 +105,44 @@ def play_table(job: Job) -> Table:
         assert seat is not None
         action = agents[seat].choose(game.view(seat))
         if isinstance(action, PlayCard) and len(game.legal_actions()) > 1:
-            role = "bidder" if seat == game.bidder else "defender"
+            assert game.bidder is not None
+            bidders = game.side_of(seat) == game.side_of(game.bidder)
+            role = "bidder" if bidders else "defender"
             losses.append((seats[seat], role, double_dummy_loss(game, action, solvers)))
         for event in game.apply(action):
             if isinstance(event, HandScored):
                 result = event.result
-                written = [line.written for line in result.sides]
-                a_seat = seats.index("A")
+                written = {line.side: line.written for line in result.sides}
+                a_points = _mean_of(game, seats, written, "A")
                 return Table(
                     seats=seats,
                     contract=(result.bidder, int(result.trump)),
-                    margin=written[a_seat] - written[1 - a_seat],
+                    margin=a_points - _mean_of(game, seats, written, "B"),
                     losses=losses,
                 )
 
 
-def report(tables: Sequence[tuple[Table, Table]]) -> dict[str, Any]:
-    """The per-deal margins by where they came from, and the double-dummy losses."""
-    margins: dict[str, list[int]] = {"same contract": [], "different contract": []}
-    for first, second in tables:
-        where = "same contract" if first.contract == second.contract else "different contract"
-        margins[where].append(first.margin + second.margin)
+def _mean_of(game: Game, seats: Sequence[str], written: dict[int, int], label: str) -> float:
+    """The mean written points of the sides whose seats are ``label``'s."""
+    sides = {game.side_of(seat) for seat, other in enumerate(seats) if other == label}
+    return sum(written[side] for side in sides) / len(sides)
+
+
+def report(tables: Sequence[Sequence[Table]]) -> dict[str, Any]:
+    """The per-deal margins (one deal's tables each) by where they came from, and the
+    double-dummy losses."""
+    margins: dict[str, list[float]] = {"same contract": [], "different contract": []}
+    for deal in tables:
+        same = len({table.contract for table in deal}) == 1
+        margins["same contract" if same else "different contract"].append(
+            sum(table.margin for table in deal)
+        )
     every = [m for values in margins.values() for m in values]
     summary: dict[str, Any] = {"deals": len(every), "margin": _mean_and_error(every)}
     for where, values in margins.items():
         summary[where] = {"deals": len(values), "margin": _mean_and_error(values)}
     losses: dict[str, list[int]] = {}
-    for table in (t for pair in tables for t in pair):
+    for table in (t for deal in tables for t in deal):
         for label, role, loss in table.losses:
             losses.setdefault(f"{label} {role}", []).append(loss)
     summary["double dummy"] = {
@@ -134,7 +152,7 @@ def report(tables: Sequence[tuple[Table, Table]]) -> dict[str, Any]:
     return summary
 
 
-def _mean_and_error(values: Sequence[int]) -> tuple[float, float]:
+def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
     if not values:
         return (math.nan, math.nan)
     mean = sum(values) / len(values)
@@ -149,6 +167,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--a", required=True, help="player kind A")
     parser.add_argument("--b", required=True, help="player kind B")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1, help="first deal seed")
     parser.add_argument("--budget", type=float, default=None, help="seconds per decision")
@@ -161,18 +180,23 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     for label, given in (("A", args.a_options), ("B", args.b_options)):
         effort = {"budget": args.budget} if args.budget and kinds[label] in SEARCHING else {}
         options[label] = {**effort, **json.loads(given)}
+    tables = seatings(args.players)
     jobs: list[Job] = [
-        (seed, seats, kinds, options)
+        (seed, args.players, seats, kinds, options)
         for seed in range(args.seed, args.seed + args.deals)
-        for seats in (("A", "B"), ("B", "A"))
+        for seats in tables
     ]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             played = pool.map(play_table, jobs)
     else:
         played = [play_table(job) for job in jobs]
-    summary = report(list(zip(played[::2], played[1::2], strict=True)))
-    print(f"A {args.a} vs B {args.b}: {summary['deals']} deals, each played both ways round")
+    per_deal = len(tables)
+    summary = report([played[i : i + per_deal] for i in range(0, len(played), per_deal)])
+    print(
+        f"A {args.a} vs B {args.b}, {args.players} players: {summary['deals']} deals, "
+        f"each at {per_deal} seatings"
+    )
     print(f"  A's written points minus B's per deal: {_shown(summary['margin'])}")
     for where in ("same contract", "different contract"):
         part = summary[where]

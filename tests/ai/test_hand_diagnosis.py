@@ -11,13 +11,17 @@ from engine import Game, Phase, PlayCard, Rules
 from engine.ai.bits import POINTS_BY_TRUMP
 from engine.ai.policy import trick_winner
 from engine.ai.solver import Solver, brute_force, decode
+from engine.legal import PlayRules
 
 
-def test_the_double_dummy_loss_is_what_plain_minimax_gives_up() -> None:
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_double_dummy_loss_is_what_plain_minimax_gives_up(players: int) -> None:
     rng = random.Random(5)
+    rules = Rules.preset("odessa")
+    play = PlayRules.of(rules, players)
     checked = 0
     for seed in range(12):
-        game = Game.new(2, Rules.preset("odessa"), seed)
+        game = Game.new(players, rules, seed)
         while game.phase is not Phase.PLAY:
             game.apply(rng.choice(game.legal_actions()))
         solvers: dict[int, Solver] = {}
@@ -26,44 +30,55 @@ def test_the_double_dummy_loss_is_what_plain_minimax_gives_up() -> None:
             assert seat is not None
             assert game.trump is not None
             legal = [a for a in game.legal_actions() if isinstance(a, PlayCard)]
-            if game.hand_mask(seat).bit_count() <= 3 and len(legal) > 1:
+            if game.hand_mask(seat).bit_count() <= 2 and len(legal) > 1:
                 view = game.view(seat)
-                hands = [game.hand_mask(other) for other in range(2)]
+                # the seat's side: itself, or its pair with 4 players
+                side = sum(
+                    1 << other
+                    for other in range(players)
+                    if other == seat or (players == 4 and other % 2 == seat % 2)
+                )
+                hands = [game.hand_mask(other) for other in range(players)]
                 trick = [card.index for _, card in view.trick]
                 leader = view.trick[0][0] if view.trick else seat
-                best = decode(brute_force(hands, int(game.trump), leader, trick, 1 << seat))[0]
+                best = decode(
+                    brute_force(hands, int(game.trump), leader, trick, side, overtrump=play)
+                )[0]
                 for action in legal:
                     # the position after the card, valued by minimax from the root's side
                     after = list(hands)
                     after[seat] ^= 1 << action.card.index
-                    forced = decode(
-                        _after_card(
-                            after, int(game.trump), leader, [*trick, action.card.index], seat
-                        )
-                    )[0]
+                    current = [*trick, action.card.index]
+                    forced = decode(_after_card(after, int(game.trump), leader, current, side))[0]
                     assert double_dummy_loss(game, action, solvers) == best - forced
                 checked += 1
             game.apply(rng.choice(legal))
     assert checked > 10
 
 
-def _after_card(hands: list[int], trump: int, leader: int, trick: list[int], seat: int) -> int:
-    """Minimax of the position right after a card, the seat's points from there on."""
-    if len(trick) < 2:
-        return brute_force(hands, trump, leader, trick, 1 << seat)
-    winner = trick_winner(trick, leader, 2, trump)
-    taken = sum(POINTS_BY_TRUMP[trump][index] for index in trick) if winner == seat else 0
+def _after_card(hands: list[int], trump: int, leader: int, trick: list[int], side: int) -> int:
+    """Minimax of the position right after a card, the side's points from there on."""
+    n = len(hands)
+    play = PlayRules.of(Rules.preset("odessa"), n)
+    if len(trick) < n:
+        return brute_force(hands, trump, leader, trick, side, overtrump=play)
+    winner = trick_winner(trick, leader, n, trump)
+    ours = side >> winner & 1
+    taken = sum(POINTS_BY_TRUMP[trump][index] for index in trick) if ours else 0
     if not any(hands):
-        return (taken + (10 if winner == seat else 0)) << 1
-    return brute_force(hands, trump, winner, [], 1 << seat) + (taken << 1)
+        return (taken + (10 if ours else 0)) << 1
+    return brute_force(hands, trump, winner, [], side, overtrump=play) + (taken << 1)
 
 
+@pytest.mark.parametrize(("players", "deals"), [(2, 4), (3, 2), (4, 2)])
 def test_a_small_run_splits_every_deal_and_scores_every_choice(
-    capsys: pytest.CaptureFixture[str],
+    players: int, deals: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    summary = main(["--a", "heuristic", "--b", "random", "--deals", "4"])
-    assert summary["deals"] == 4
-    assert summary["same contract"]["deals"] + summary["different contract"]["deals"] == 4
+    summary = main(
+        ["--a", "heuristic", "--b", "random", "--deals", str(deals), "--players", str(players)]
+    )
+    assert summary["deals"] == deals
+    assert summary["same contract"]["deals"] + summary["different contract"]["deals"] == deals
     losses = summary["double dummy"]
     assert set(losses) <= {"A bidder", "A defender", "B bidder", "B defender"}
     assert sum(part["decisions"] for part in losses.values()) > 20
