@@ -60,7 +60,7 @@ def double_dummy_loss(game: Game, chosen: PlayCard, solvers: dict[int, Solver]) 
     trump = int(game.trump)
     n = game.players
     side = game.side_of(seat)
-    side_seats = sum(1 << other for other in range(n) if game.side_of(other) == side)
+    side_seats = game.seats_beside(seat)
     solver = solvers.get(side)
     if solver is None:
         solver = solvers[side] = Solver(n, trump, side_seats, overtrump=PlayRules.of(game.rules, n))

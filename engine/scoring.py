@@ -59,6 +59,7 @@ __all__ = [
     "score_hand",
     "side_count",
     "side_of",
+    "side_seats",
 ]
 
 BELLA_TO_HOLDER: Final = -1
@@ -89,6 +90,11 @@ def side_of(seat: int, players: int, solo: bool = False) -> int:
     """The side a seat belongs to: its own with 2 or 3 players (or 4 ``solo``,
     RULES-VARIANTS §24), the pair (seat % 2) with 4."""
     return seat % 2 if players == 4 and not solo else seat
+
+
+def side_seats(side: int, players: int, solo: bool = False) -> int:
+    """The bit mask of the seats that play for ``side`` (:func:`side_of`)."""
+    return sum(1 << seat for seat in range(players) if side_of(seat, players, solo) == side)
 
 
 def side_count(players: int, solo: bool = False) -> int:

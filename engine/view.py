@@ -13,7 +13,7 @@ from .phases import exchange
 from .phases.match import dealer_obliged
 from .phases.state import Phase
 from .rules import FourPlayerDeal, Rules
-from .scoring import HandResult, side_of
+from .scoring import HandResult, side_of, side_seats
 
 if TYPE_CHECKING:
     from .game import Game
@@ -126,6 +126,11 @@ class PlayerView:
     def side_of(self, seat: int) -> int:
         """The side ``seat`` plays for (:func:`engine.scoring.side_of`)."""
         return side_of(seat, self.players, self.rules.solo(self.players))
+
+    def seats_beside(self, seat: int) -> int:
+        """The bit mask of the seats on ``seat``'s side, ``seat`` included."""
+        solo = self.rules.solo(self.players)
+        return side_seats(side_of(seat, self.players, solo), self.players, solo)
 
     @property
     def known_cards(self) -> tuple[tuple[int, Card], ...]:

@@ -286,7 +286,6 @@ def simulate_hand(
         0 if exact is None else exact.cards,
     )
     if exact is not None and hands[last]:
-        bidders = game.side_of(frame.bidder)
-        side_seats = sum(1 << seat for seat in range(n) if game.side_of(seat) == bidders)
-        last = exact.finish(hands, frame.trump, last, side_seats, card_points, tricks)
+        bidders = game.seats_beside(frame.bidder)
+        last = exact.finish(hands, frame.trump, last, bidders, card_points, tricks)
     return frame.utility(side, layout, card_points, tricks, last)

@@ -15,7 +15,7 @@ from ..cards import NO_TRUMP
 from ..errors import IllegalActionError, Reason
 from ..melds import Meld
 from ..rules import Rules
-from ..scoring import HandResult, side_count, side_of
+from ..scoring import HandResult, side_count, side_of, side_seats
 
 __all__ = ["PLAYER_COUNTS", "GameState", "Phase", "wrong_phase"]
 
@@ -200,6 +200,11 @@ class GameState:
     def side_of(self, seat: int) -> int:
         """The side a seat belongs to (4 players: its pair, unless ``solo``)."""
         return side_of(seat, self._n, self._rules.solo(self._n))
+
+    def seats_beside(self, seat: int) -> int:
+        """The bit mask of the seats on ``seat``'s side, ``seat`` included."""
+        solo = self._rules.solo(self._n)
+        return side_seats(side_of(seat, self._n, solo), self._n, solo)
 
     def clear_hand(self) -> None:
         """Forget everything of the hand being played (before a deal)."""

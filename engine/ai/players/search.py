@@ -309,10 +309,7 @@ class SearchPlayer:
         trump = int(view.trump)
         bidder = view.bidder
         side = view.side_of(seat)
-        side_seats = 0
-        for other in range(n):
-            if view.side_of(other) == side:
-                side_seats |= 1 << other
+        side_seats = view.seats_beside(seat)
         play_rules = PlayRules.of(rules, n)
         pairs = play_rules.pairs
         if n > 2 and not pairs and seat != bidder:

@@ -75,6 +75,24 @@ def test_each_seat_is_a_side() -> None:
 
 
 @pytest.mark.parametrize(
+    ("rules", "players", "beside"),
+    [
+        (Rules(), 4, [0b0101, 0b1010, 0b0101, 0b1010]),
+        (SOLO, 4, [0b0001, 0b0010, 0b0100, 0b1000]),
+        (Rules(), 3, [0b001, 0b010, 0b100]),
+        (Rules(), 2, [0b01, 0b10]),
+    ],
+)
+def test_the_seats_beside_a_seat_are_its_partner_only_in_pairs(
+    rules: Rules, players: int, beside: list[int]
+) -> None:
+    game = Game.new(players, rules, seed=3)
+    assert [game.seats_beside(seat) for seat in range(players)] == beside
+    view = game.view(0)
+    assert [view.seats_beside(seat) for seat in range(players)] == beside
+
+
+@pytest.mark.parametrize(
     ("rules", "players", "pairs"),
     [(Rules(), 4, True), (SOLO, 4, False), (Rules(), 3, False), (SOLO, 2, False)],
 )
