@@ -138,21 +138,22 @@ def report(tables: Sequence[Sequence[Table]]) -> dict[str, Any]:
             sum(table.margin for table in deal)
         )
     every = [m for values in margins.values() for m in values]
-    summary: dict[str, Any] = {"deals": len(every), "margin": _mean_and_error(every)}
+    summary: dict[str, Any] = {"deals": len(every), "margin": mean_and_error(every)}
     for where, values in margins.items():
-        summary[where] = {"deals": len(values), "margin": _mean_and_error(values)}
+        summary[where] = {"deals": len(values), "margin": mean_and_error(values)}
     losses: dict[str, list[int]] = {}
     for table in (t for deal in tables for t in deal):
         for label, role, loss in table.losses:
             losses.setdefault(f"{label} {role}", []).append(loss)
     summary["double dummy"] = {
-        key: {"decisions": len(values), "loss": _mean_and_error(values)}
+        key: {"decisions": len(values), "loss": mean_and_error(values)}
         for key, values in sorted(losses.items())
     }
     return summary
 
 
-def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (nan where there are too few)."""
     if not values:
         return (math.nan, math.nan)
     mean = sum(values) / len(values)
@@ -188,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     ]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            played = pool.map(play_table, jobs)
+            played = pool.map(play_table, jobs, chunksize=1)
     else:
         played = [play_table(job) for job in jobs]
     per_deal = len(tables)
@@ -197,18 +198,23 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         f"A {args.a} vs B {args.b}, {args.players} players: {summary['deals']} deals, "
         f"each at {per_deal} seatings"
     )
-    print(f"  A's written points minus B's per deal: {_shown(summary['margin'])}")
+    print(f"  A's written points minus B's per deal: {shown(summary['margin'])}")
     for where in ("same contract", "different contract"):
         part = summary[where]
-        print(f"    {where} ({part['deals']} deals): {_shown(part['margin'])}")
+        print(f"    {where} ({part['deals']} deals): {shown(part['margin'])}")
     print("  double-dummy loss per play decision (card points):")
     for key, part in summary["double dummy"].items():
-        print(f"    {key:12s} {part['decisions']:5d} decisions  {_shown(part['loss'], '')}")
+        print(f"    {key:12s} {part['decisions']:5d} decisions  {shown(part['loss'], '')}")
     return summary
 
 
-def _shown(figure: tuple[float, float], sign: str = "+") -> str:
+def shown(figure: tuple[float, float], sign: str = "+") -> str:
+    """A mean and its standard error as the reports print them."""
     mean, error = figure
+    if math.isnan(mean):
+        return "none"
+    if math.isnan(error):
+        return f"{mean:{sign}.2f} (one value)"
     return f"{mean:{sign}.2f} ± {error:.2f}"
 
 

@@ -83,3 +83,12 @@ def test_a_small_run_splits_every_deal_and_scores_every_choice(
     assert set(losses) <= {"A bidder", "A defender", "B bidder", "B defender"}
     assert sum(part["decisions"] for part in losses.values()) > 20
     assert "A's written points minus B's per deal" in capsys.readouterr().out
+
+
+def test_the_same_player_on_both_sides_makes_the_same_contract_and_no_margin(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    summary = main(["--a", "heuristic", "--b", "heuristic", "--deals", "2"])
+    assert summary["same contract"] == {"deals": 2, "margin": (0.0, 0.0)}
+    assert summary["different contract"]["deals"] == 0
+    assert "different contract (0 deals): none" in capsys.readouterr().out

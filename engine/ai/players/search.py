@@ -62,7 +62,11 @@ _SPEND: Final = 0.97
 spread of one sample's time, so that decisions end within the budget."""
 
 _BID_TRIES: Final = 40
-"""Deals drawn at most to find one that agrees with the bids (they rarely all fail)."""
+"""Deals drawn at most to find one that agrees with the bids and the plays; past it, the
+next deal drawn is kept unjudged. With the bids alone they rarely all fail; with the
+play evidence of 3 or 4 players, in the middle of the hand, some half of the deals end
+here (2 players: some tenth). Keeping instead the deal whose plays surprised least made
+no difference (medium against itself, 3 players, 200 deals: -0.9 +- 2.6 a deal)."""
 
 _PLAY_BASELINE: Final = 20
 """Deals drawn to learn which of the other seats' plays some deal explains."""
