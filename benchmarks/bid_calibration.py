@@ -10,7 +10,7 @@ with a choice between passing and bidding, the judge's mean value of each candid
 (:meth:`~engine.ai.players.expert.ExpertPlayer.action_values`, in hand points for the
 seat's side) is set beside its realized value: the candidate applied to the true deal
 and the hand finished by ``--finish`` players in every seat, scored the same way
-(:func:`~engine.ai.rollout.written_worth`; a redeal is worth 0).
+(:func:`~engine.ai.simulate.ended_worth`; a redeal is worth 0).
 
 Per position the simulation's margin of bidding is its best bid's value minus the
 pass's, and the realized margin the same two on the true deal. The report bins
@@ -33,11 +33,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Game, HandScored, Redeal, Rules
+from engine import Game, Redeal, Rules
 from engine.actions import PASS, Action
 from engine.ai import make_player
 from engine.ai.players.expert import ExpertPlayer
-from engine.ai.rollout import written_worth
+from engine.ai.simulate import ended_worth
 from engine.game import Phase
 
 from .hand_diagnosis import mean_and_error, shown
@@ -78,31 +78,22 @@ class Position:
 Job = tuple[int, int, str, dict[str, Any], str]
 
 
-def finish_hand(game: Game, kind: str, seed: int, side: int) -> float:
-    """Play ``game``'s hand to its score with ``kind`` in every seat; its worth to
-    ``side``."""
-    players = [make_player(kind, seed * 10 + seat) for seat in range(game.players)]
-    scores = game.scores
-    while True:
-        seat = game.to_act
-        assert seat is not None
-        for event in game.apply(players[seat].choose(game.view(seat))):
-            if isinstance(event, Redeal):
-                return 0.0
-            if isinstance(event, HandScored):
-                written = [line.written for line in event.result.sides]
-                return written_worth(side, written, scores, None)
-
-
 def realized_value(game: Game, action: Action, kind: str, seed: int) -> float:
-    """What ``action`` brings the side to act on the true deal, ``kind`` finishing."""
+    """What ``action`` brings the side to act on the true deal, the hand finished by
+    ``kind`` in every seat and scored as the simulation scores it."""
     seat = game.to_act
     assert seat is not None
     side = game.side_of(seat)
     after = game.copy()
-    if any(isinstance(event, Redeal) for event in after.apply(action)):
-        return 0.0
-    return finish_hand(after, kind, seed, side)
+    players = [make_player(kind, seed * 10 + other) for other in range(game.players)]
+    before = (game.scores, None)
+    while True:
+        worth = ended_worth(after.apply(action), side, before)
+        if worth is not None:
+            return worth
+        to_act = after.to_act
+        assert to_act is not None
+        action = players[to_act].choose(after.view(to_act))
 
 
 def bid_positions(job: Job) -> list[Position]:
@@ -118,7 +109,7 @@ def bid_positions(job: Job) -> list[Position]:
         assert seat is not None
         values = judge.action_values(game.view(seat))
         best = max(values, key=lambda action: values[action])
-        if len(values) > 1:
+        if len(values) > 1 and PASS in values:
             positions.append(
                 Position(
                     simulated={repr(a): value for a, value in values.items()},
@@ -128,7 +119,7 @@ def bid_positions(job: Job) -> list[Position]:
             )
         if any(isinstance(event, Redeal) for event in game.apply(best)):
             break
-    return [p for p in positions if repr(PASS) in p.simulated and len(p.simulated) > 1]
+    return positions
 
 
 def shift_gain(positions: Sequence[Position], shift: float) -> tuple[float, float, int]:

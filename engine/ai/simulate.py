@@ -21,7 +21,14 @@ from .outlook import Outlook
 from .rollout import DEBERTZ_VALUE, HandFrame, play_out, written_worth
 from .solver import LAST_TRICK, Solver, decode
 
-__all__ = ["ExactPlay", "credit_group", "frame_of", "simulate_hand", "solve_rest"]
+__all__ = [
+    "ExactPlay",
+    "credit_group",
+    "ended_worth",
+    "frame_of",
+    "simulate_hand",
+    "solve_rest",
+]
 
 
 def solve_rest(
@@ -173,10 +180,10 @@ def frame_of(game: Game, baits: tuple[int, ...], outlook: Outlook | None = None)
     )
 
 
-def _ended(
+def ended_worth(
     events: list[Event], side: int, frame: tuple[tuple[int, ...], Outlook | None]
 ) -> float | None:
-    """The hand's worth to ``side`` when these events ended it before the play: nothing
+    """The hand's worth to ``side`` when these events ended it: nothing
     written for a redeal, the written points of a hand scored without play (the 50-point
     offer), the game's end for a klabor; None when the hand goes on. ``frame``: the
     scores before the hand and the outlook, as :func:`~engine.ai.rollout.written_worth`
@@ -209,7 +216,7 @@ def simulate_hand(
     hand's last tricks exactly (:class:`ExactPlay`)."""
     before = (game.scores, outlook)
     if first is not None:
-        ended = _ended(game.apply(first), side, before)
+        ended = ended_worth(game.apply(first), side, before)
         if ended is not None:
             return ended
     n = game.players
@@ -245,7 +252,7 @@ def simulate_hand(
             hand = game.hand_mask(seat)
             answer = game.view(seat).seven_meld_answer if rules.seven_meld_query else None
             action = choose_exchange(hand, int(game.trump), game.proposed.index, rules, answer)
-        ended = _ended(game.apply(action), side, before)
+        ended = ended_worth(game.apply(action), side, before)
         if ended is not None:
             return ended
     if game.phase is not Phase.PLAY:
