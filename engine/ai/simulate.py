@@ -183,11 +183,11 @@ def frame_of(game: Game, baits: tuple[int, ...], outlook: Outlook | None = None)
 def ended_worth(
     events: list[Event], side: int, frame: tuple[tuple[int, ...], Outlook | None]
 ) -> float | None:
-    """The hand's worth to ``side`` when these events ended it: nothing
-    written for a redeal, the written points of a hand scored without play (the 50-point
-    offer), the game's end for a klabor; None when the hand goes on. ``frame``: the
-    scores before the hand and the outlook, as :func:`~engine.ai.rollout.written_worth`
-    takes them."""
+    """The hand's worth to ``side`` when these events ended it: nothing written for a
+    redeal, the written points of a scored hand (after the play, or without it: the
+    50-point offer), the game's end for a klabor; None when the hand goes on. ``frame``:
+    the scores before the hand and the outlook, as
+    :func:`~engine.ai.rollout.written_worth` takes them."""
     for event in events:
         if type(event) is Redeal:
             return written_worth(side, [0] * len(frame[0]), *frame)
