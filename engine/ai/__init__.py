@@ -65,10 +65,13 @@ def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
     bids are taken as evidence about their hands), ``play_trust`` (0..1 excluded,
     default 0: how far the cards they played are; :mod:`engine.ai.play_evidence`),
     ``outlook`` (default False: score a hand by the chance to win the game from the
-    scores after it, with 2 players or 4 in pairs; :mod:`engine.ai.outlook`) and
+    scores after it, with 2 players or 4 in pairs; :mod:`engine.ai.outlook`),
     ``exact_bids`` (default False: score bids with the hand's last tricks solved
     exactly, from ``solver_cards`` if True, else from cards given as ``solver_cards``
-    takes them, such as ``{2: 6}``; :mod:`engine.ai.simulate`). ``easy``,
+    takes them, such as ``{2: 6}``; :mod:`engine.ai.simulate`) and ``rule_opponents``
+    (default None: from that many tricks of the hand on, the exact endgame plays the
+    other seats by the rule-based policy while their cards this hand fit it;
+    :mod:`engine.ai.response`). ``easy``,
     ``medium`` and ``strong`` take the same options as ``search`` (defaults in
     :data:`LEVELS`) and ``caution`` (standard errors by which an action must beat the
     rule-based one; 1.0 for easy, 0.25 for medium and strong) and ``spend`` (share of

@@ -112,6 +112,12 @@ class PlayEvidence:
         for _ in range(deals):
             self.surprise(info.sample(rng).hands)
 
+    def all_explained(self) -> bool:
+        """Whether each of the other seats' plays so far is what the rules would have
+        played in some deal asked about (:meth:`learn`, :meth:`surprise`): the seats
+        may be playing by the rules. A play that no deal explains says they are not."""
+        return self._explained == self._every
+
     def misses(self, hands: tuple[int, ...] | list[int]) -> int:
         """How many of the other seats' plays the rules would have made otherwise, had
         the seats held ``hands`` (their hands now) plus the cards they played since."""

@@ -18,6 +18,7 @@ from .bidding import choose_bid, choose_exchange, choose_fifty, choose_redeal_cl
 from .bits import POINTS_BY_TRUMP
 from .infer import meld_layout
 from .outlook import Outlook
+from .response import BestResponse
 from .rollout import DEBERTZ_VALUE, HandFrame, play_out, written_worth
 from .solver import LAST_TRICK, Solver, decode
 
@@ -32,7 +33,7 @@ __all__ = [
 
 
 def solve_rest(
-    solver: Solver,
+    solver: Solver | BestResponse,
     hands: list[int],
     leader: int,
     trick: list[int],

@@ -124,3 +124,30 @@ def test_surprise_counts_only_the_plays_some_deal_so_far_explains() -> None:
         assert evidence.surprise(unlikely.hands) == misses
         return
     pytest.fail("no view with a deal the plays contradict")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_only_seats_playing_by_the_rules_have_every_play_explained(players: int) -> None:
+    """What ``rule_opponents`` reads: after 100 deals every card of rule-based seats is
+    explained by some deal, and late in a hand some card of random players is not."""
+    rng = random.Random(3)
+    for opponent, expected in (("heuristic", True), ("random", False)):
+        seats = [make_player("heuristic")] + [make_player(opponent, 7)] * (players - 1)
+        answers = []
+        for seed in range(3):
+            game = Game.new(players, RULE_SETS["odessa"], seed)
+            while game.phase is not Phase.FINISHED and game.hand_number <= 2:
+                seat = game.to_act
+                assert seat is not None
+                view = game.view(seat)
+                if seat == 0 and game.phase is Phase.PLAY and len(view.tricks) >= 4:
+                    info = knowledge(view)
+                    evidence = PlayEvidence(view, info)
+                    evidence.learn(info, rng, 100)
+                    answers.append(evidence.all_explained())
+                game.apply(seats[seat].choose(view))
+        assert len(answers) > 5
+        if expected:
+            assert all(answers)
+        else:
+            assert sum(answers) < len(answers) / 4

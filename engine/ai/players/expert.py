@@ -88,9 +88,9 @@ class ExpertPlayer:
     ``budget`` is seconds per decision (None: no clock, only the ``samples`` cap);
     ``spend`` the share of it sampling may use; ``caution`` the standard errors by which
     an action must beat the rule-based one (0: plain best mean, like
-    :class:`SearchPlayer`); ``solver_cards``, ``trust``, ``outlook``, ``play_trust`` and
-    ``exact_bids`` as for :class:`SearchPlayer`. With the cap reached before the budget
-    the choice depends only on the seed and the view.
+    :class:`SearchPlayer`); ``solver_cards``, ``trust``, ``outlook``, ``play_trust``,
+    ``exact_bids`` and ``rule_opponents`` as for :class:`SearchPlayer`. With the cap
+    reached before the budget the choice depends only on the seed and the view.
     """
 
     def __init__(
@@ -104,6 +104,7 @@ class ExpertPlayer:
         outlook: bool = False,
         play_trust: float = 0.0,
         exact_bids: ExactBids = False,
+        rule_opponents: int | None = None,
         caution: float = 1.0,
         spend: float = DEFAULT_SPEND,
         clock: Callable[[], float] = time.perf_counter,
@@ -119,6 +120,7 @@ class ExpertPlayer:
             outlook=outlook,
             play_trust=play_trust,
             exact_bids=exact_bids,
+            rule_opponents=rule_opponents,
             clock=clock,
         )
         if not 0.0 < spend <= 1.0:

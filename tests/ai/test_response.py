@@ -1,0 +1,172 @@
+"""The best response to rule-based play against plain enumeration, and against minimax."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Game, Phase, Rules
+from engine.ai.bits import POINTS_BY_TRUMP, SUIT_MASKS
+from engine.ai.infer import knowledge
+from engine.ai.policy import choose_card, trick_winner
+from engine.ai.response import BestResponse
+from engine.ai.solver import LAST_TRICK, Solver
+from engine.legal import PlayRules, legal_mask
+
+
+def _positions(players: int, rules: Rules, cards: int) -> list[Game]:
+    found = []
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game.new(players, rules, seed)
+        while game.phase is not Phase.PLAY:
+            game.apply(rng.choice(game.legal_actions()))
+        while game.phase is Phase.PLAY:
+            seat = game.to_act
+            assert seat is not None
+            if game.hand_mask(seat).bit_count() <= cards and rng.random() < 0.5:
+                found.append(game.copy())
+                break
+            game.apply(rng.choice(game.legal_actions()))
+    return found
+
+
+def _enumerate(
+    hands: list[int],
+    trump: int,
+    leader: int,
+    trick: list[int],
+    side: int,
+    gone: int,
+    voids: list[int],
+    bidder: int,
+    overtrump: bool,
+) -> int:
+    """Every card of the side's seats tried, every other seat by the rules, no table."""
+    n = len(hands)
+    if not trick and not hands[leader]:
+        return 0
+    seat = (leader + len(trick)) % n
+    legal = legal_mask(hands[seat], trick, trump, overtrump)
+    if side >> seat & 1:
+        cards = [index for index in range(32) if legal >> index & 1]
+    else:
+        cards = [
+            choose_card(seat, hands[seat], legal, trick, leader, n, trump, gone, voids, bidder)
+        ]
+    values = []
+    for index in cards:
+        after = list(hands)
+        after[seat] ^= 1 << index
+        shown = list(voids)
+        if trick and index >> 3 != trick[0] >> 3:
+            shown[seat] |= SUIT_MASKS[trick[0] >> 3]
+            if index >> 3 != trump:
+                shown[seat] |= SUIT_MASKS[trump]
+        played = [*trick, index]
+        if len(played) < n:
+            values.append(
+                _enumerate(after, trump, leader, played, side, gone | 1 << index, shown,
+                           bidder, overtrump)
+            )  # fmt: skip
+            continue
+        winner = trick_winner(played, leader, n, trump)
+        gain = 0
+        if side >> winner & 1:
+            gain = 2 * sum(POINTS_BY_TRUMP[trump][card] for card in played)
+            if not after[winner]:
+                gain += 2 * LAST_TRICK + 1
+        values.append(
+            gain
+            + _enumerate(after, trump, winner, [], side, gone | 1 << index, shown, bidder,
+                         overtrump)
+        )  # fmt: skip
+    return max(values)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("overtrump", [True, False])
+def test_the_best_response_is_the_best_of_every_line_against_the_rules(
+    players: int, overtrump: bool
+) -> None:
+    rules = Rules(overtrump=overtrump)
+    checked = 0
+    for game in _positions(players, rules, 4 if players < 4 else 3):
+        seat = game.to_act
+        assert seat is not None
+        assert game.trump is not None
+        view = game.view(seat)
+        info = knowledge(view)
+        side = 1 << seat | (1 << (seat + 2) % 4 if players == 4 else 0)
+        hands = [game.hand_mask(other) for other in range(players)]
+        trick = [card.index for _, card in view.trick]
+        leader = view.trick[0][0] if view.trick else seat
+        assert view.bidder is not None
+        response = BestResponse(
+            players, int(game.trump), side, PlayRules.of(rules, players), gone=info.gone,
+            voids=info.forbidden, bidder=view.bidder,
+        )  # fmt: skip
+        expected = _enumerate(
+            hands, int(game.trump), leader, trick, side, info.gone, list(info.forbidden),
+            view.bidder, overtrump,
+        )  # fmt: skip
+        assert response.value(hands, leader, trick) == expected
+        # asked again, the table answers, and must still be exact
+        assert response.value(hands, leader, trick) == expected
+        # the rules are one way for the others to play: no better for them than minimax
+        minimax = Solver(players, int(game.trump), side, overtrump=PlayRules.of(rules, players))
+        assert expected >= minimax.value(hands, leader, trick)
+        checked += 1
+    assert checked >= 15
+
+
+def _endgames_played(opponent: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """(play decisions of seat 0 with ``rule_opponents`` 2, those its endgame played
+    against the rules) over two 2-player games against ``opponent``."""
+    from engine.ai import make_player
+    from engine.ai.players import search
+
+    built: list[int] = []
+
+    class Spy(BestResponse):
+        __slots__ = ()
+
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            built.append(1)
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "BestResponse", Spy)
+    decisions = 0
+    for seed in range(2):
+        game = Game.new(2, Rules.preset("odessa"), seed)
+        seats = [
+            make_player("search", seed, samples=4, budget=None, solver_cards=9, rule_opponents=2),
+            make_player(opponent, seed),
+        ]
+        while game.phase is not Phase.FINISHED and game.hand_number <= 2:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if seat == 0 and game.phase is Phase.PLAY and len(view.legal_actions) > 1:
+                decisions += 1 if len(view.tricks) >= 2 else 0
+            game.apply(seats[seat].choose(view))
+    return decisions, len(built)
+
+
+def test_the_endgame_plays_the_others_by_the_rules_only_while_their_cards_fit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    decisions, against_rules = _endgames_played("heuristic", monkeypatch)
+    assert decisions > 10
+    assert against_rules == decisions
+    decisions, against_rules = _endgames_played("random", monkeypatch)
+    assert decisions > 10
+    assert against_rules < decisions / 2
+
+
+def test_rule_opponents_counts_tricks() -> None:
+    from engine.ai import make_player
+
+    with pytest.raises(ValueError, match="rule_opponents"):
+        make_player("strong", rule_opponents=-1)
