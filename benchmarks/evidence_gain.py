@@ -18,7 +18,8 @@ For each weight it prints the information gain, the mean over decisions of
 ``log(weight of the true deal / mean weight of the drawn deals)`` in nats: how much more
 likely than a drawn deal the model makes the truth. Above 0 the model informs the
 search; below 0 it misleads it, and the deals it keeps lie further from the truth than
-deals drawn blind. Plays that no deal explains count for every deal alike and cancel.
+deals drawn blind. A play that neither the true deal nor a drawn one explains counts
+against all alike and cancels.
 """
 
 from __future__ import annotations
