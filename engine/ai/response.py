@@ -79,6 +79,7 @@ class BestResponse:
             if last:
                 return value
             return value + self._search(hands, winner, [], gone, voids)
+        key = None
         if not trick:
             key = (*hands, leader, gone, *voids)
             known = self._table.get(key)
@@ -124,6 +125,6 @@ class BestResponse:
             if value > best:
                 best = value
         hands[seat] = hand
-        if not trick:
-            self._table[(*hands, leader, gone, *voids)] = best
+        if key is not None:
+            self._table[key] = best
         return best

@@ -347,19 +347,23 @@ class SearchPlayer:
         cards = [action.card.index for action in candidates if isinstance(action, PlayCard)]
         exact = len(view.hand) <= self.solver_cards[n]
         shown_melds = sum(m.points for _, m in view.winning_melds) if info.melds_known else None
+        evidence = None
+        if self.play_trust > 0.0 or self.rule_opponents is not None:
+            evidence = PlayEvidence(view, info)
+            evidence.learn(
+                info, rng, _PLAY_BASELINE if self.rule_opponents is None else _RULES_CHECK
+            )
+        # the plays weigh the deals only with play_trust; rule_opponents reads them alone
+        plays = evidence if self.play_trust > 0.0 else None
         # one solver for every deal: a position's value depends on the position only, so
         # the endgames that different deals reach in common are solved once
-        plays = None
-        if self.play_trust > 0.0 or self.rule_opponents is not None:
-            plays = PlayEvidence(view, info)
-            plays.learn(info, rng, _PLAY_BASELINE if self.rule_opponents is None else _RULES_CHECK)
         solver: Solver | BestResponse | None = None
         if (
             exact
+            and evidence is not None
             and self.rule_opponents is not None
             and len(view.tricks) >= self.rule_opponents
-            and plays is not None
-            and plays.all_explained()
+            and evidence.all_explained()
         ):
             solver = BestResponse(
                 n, trump, side_seats, play_rules, gone=info.gone, voids=info.forbidden,
@@ -367,8 +371,6 @@ class SearchPlayer:
             )  # fmt: skip
         elif exact:
             solver = Solver(n, trump, side_seats, overtrump=play_rules)
-        if self.play_trust == 0.0:
-            plays = None
         # deals end in the same few outcomes over and over: each is scored once
         worths: dict[tuple[object, ...], float] = {}
 
