@@ -6,6 +6,7 @@ import asyncio
 import contextvars
 import dataclasses
 import logging
+import random
 from collections import defaultdict
 from collections.abc import Callable, Coroutine
 from datetime import datetime
@@ -27,6 +28,7 @@ __all__ = ["PING_IDLE_SECONDS", "AppContext"]
 log = logging.getLogger(__name__)
 
 _HINTS_MAX = 10_000
+_SEED_RANGE = 2**62
 
 PING_IDLE_SECONDS = 10.0
 """No "your turn" ping for a player who acted this recently: they are looking."""
@@ -49,6 +51,8 @@ class AppContext:
     wake_timers: Callable[[datetime | None], None] = lambda deadline: None
     """Set by the timer loop: called after a commit that set a deadline (None: a deadline
     may have changed, look again)."""
+    new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(_SEED_RANGE)
+    """A new game's seed, which decides its deals (tests fix it to play a known game)."""
     record_move: Callable[[str], None] = lambda by: None
     """Set by the app to count a committed move; ``by``: player, computer or timeout."""
     _chat_locks: defaultdict[int, asyncio.Lock] = dataclasses.field(

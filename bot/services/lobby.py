@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import random
 from dataclasses import dataclass
 
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
@@ -48,7 +47,6 @@ log = logging.getLogger(__name__)
 
 MIN_PLAYERS = min(PLAYER_COUNTS)
 MAX_PLAYERS = max(PLAYER_COUNTS)
-_SEED_RANGE = 2**62
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +89,7 @@ async def new_game(
                 session,
                 chat_id,
                 rules=db.chat_rules(chat),
-                seed=random.SystemRandom().randrange(_SEED_RANGE),
+                seed=ctx.new_seed(),
                 player_count=MIN_PLAYERS,
                 opened_by=person.id,
             )

@@ -10,8 +10,6 @@ that announce them (bot.db.rematch).
 
 from __future__ import annotations
 
-import random
-
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import db
@@ -29,8 +27,6 @@ from bot.services.tables import Table, load_table
 from engine import Rules
 
 __all__ = ["play_again"]
-
-_SEED_RANGE = 2**62
 
 
 async def play_again(ctx: AppContext, game_id: int, person: Person, *, chat_id: int) -> Answer:
@@ -50,7 +46,7 @@ async def play_again(ctx: AppContext, game_id: int, person: Person, *, chat_id: 
         await remember_person(session, person)
         active = await db.get_active_game(session, chat_id)
         if active is None:
-            table = await _open(session, played, person)
+            table = await _open(session, played, person, seed=ctx.new_seed())
         elif active.status is GameStatus.LOBBY and await is_rematch(session, active):
             current = await load_table(session, active, None)
             refusal = await _confirm(session, current, person)
@@ -73,14 +69,14 @@ def _stand_in(person: Person, user_id: int | None) -> Person:
     return Person(user_id or person.id, person.first_name, person.username, person.language)
 
 
-async def _open(session: AsyncSession, played: Table, person: Person) -> Table:
+async def _open(session: AsyncSession, played: Table, person: Person, *, seed: int) -> Table:
     """The lobby of the rematch: the finished game's seats and rules; the opener has
     confirmed by opening it."""
     row = await db.create_lobby(
         session,
         played.chat_id,
         rules=Rules.from_json(played.row.rules),
-        seed=random.SystemRandom().randrange(_SEED_RANGE),
+        seed=seed,
         player_count=len(played.seats),
         opened_by=person.id,
     )

@@ -19,6 +19,7 @@ from tests.e2e.harness import (
     Decision,
     Driver,
     Lobby,
+    RunningBot,
     buttons,
     decision_of,
     game_over_message,
@@ -163,6 +164,15 @@ async def _play_badly(fake: FakeTelegram, anna: FakeUser, until: Callable[[], ob
     await driver.play_until(until, timeout=60)
 
 
+def _deal_with_a_costly_bid(bot: RunningBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games get a seed whose first hand has Anna play a bid worth some 100 points less
+    than a pass: whatever the searches' clock allows, the review names it. (A random deal
+    may have no decision of hers costing more than the review's threshold, and then no
+    review is sent.)"""
+    assert bot.app is not None
+    monkeypatch.setattr(bot.app.context, "new_seed", lambda: 12)
+
+
 def _review(anna: FakeUser, hand: int) -> str | None:
     for message in anna.private_messages():
         text = message.text or ""
@@ -172,12 +182,13 @@ def _review(anna: FakeUser, hand: int) -> str | None:
 
 
 async def test_after_a_solo_hand_the_costliest_decisions_are_reviewed(
-    fake: FakeTelegram, launch: Launch
+    fake: FakeTelegram, launch: Launch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Anna plays badly: the review after the first hand names two or three of her
     decisions, with the strong player's."""
     anna = fake.add_user("Anna")
-    await launch(search_budget=0.1)
+    bot = await launch(search_budget=0.1)
+    _deal_with_a_costly_bid(bot, monkeypatch)
     # The review is searched beside the game, which may go on (or end) meanwhile.
     await _play_badly(fake, anna, until=lambda: _review(anna, 1) or game_over_message(anna))
     text = await fake.wait_for(lambda: _review(anna, 1), 30)
@@ -204,6 +215,7 @@ async def test_a_review_cut_off_by_a_restart_is_sent_by_the_next_start(
         await asyncio.Event().wait()
 
     monkeypatch.setattr(first.app.context.players, "advise", never)
+    _deal_with_a_costly_bid(first, monkeypatch)
     await _play_badly(fake, anna, until=lambda: hand_results(anna))
     await first.stop()
     assert _review(anna, 1) is None
