@@ -89,7 +89,8 @@ from .rules import (
     ThreePlayerContract,
 )
 from .scoring import HandResult, Outcome, SideScore, running_totals
-from .view import PlayerView, TrickRecord
+from .tricks import PlayedHand, TrickRecord
+from .view import PlayerView
 
 __all__ = [
     "ALL_PRESETS",
@@ -160,6 +161,7 @@ __all__ = [
     "PlayCard",
     "PlayOnDave",
     "PlayRules",
+    "PlayedHand",
     "PlayerView",
     "ProposalRefused",
     "ProposedCard",

@@ -23,6 +23,7 @@ from .phases import bidding, claims, dave, deal, exchange, fifty, play, visyak
 from .phases.state import PLAYER_COUNTS, GameState, Phase, wrong_phase
 from .rules import Rules
 from .scoring import HandResult
+from .tricks import PlayedHand
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -419,6 +420,7 @@ class Game(GameState):
             "game_number": self._game_number,
             "final_hands": self._final_hands,
             "match_games": [[winner, list(scores)] for winner, scores in self._match_games],
+            "past_hands": [hand.to_data() for hand in self._past_hands],
         }
 
     @classmethod
@@ -476,6 +478,8 @@ class Game(GameState):
             game._match_games = [
                 (winner, tuple(scores)) for winner, scores in data.get("match_games", [])
             ]
+            # states saved before past hands were kept start with none
+            game._past_hands = [PlayedHand.from_data(hand) for hand in data.get("past_hands", [])]
             if game._trump != NO_TRUMP and game._first_leader >= 0:
                 game._restore_play()
         except (KeyError, TypeError, ValueError) as error:

@@ -6,7 +6,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from .actions import Action
-from .cards import DECK, Card, Suit, cards_of
+from .cards import Card, Suit, cards_of
 from .events import MeldAnnouncement
 from .melds import Meld
 from .phases import exchange
@@ -14,26 +14,12 @@ from .phases.match import dealer_obliged
 from .phases.state import Phase
 from .rules import FourPlayerDeal, Rules
 from .scoring import HandResult, side_of, side_seats
+from .tricks import PlayedHand, TrickRecord, trick_records
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["PlayerView", "TrickRecord", "build_view"]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class TrickRecord:
-    """A finished trick: who led, the cards in playing order, who took it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-
-    @property
-    def plays(self) -> tuple[tuple[int, Card], ...]:
-        """(seat, card) pairs in playing order."""
-        n = len(self.cards)
-        return tuple(((self.leader + k) % n, card) for k, card in enumerate(self.cards))
+__all__ = ["PlayedHand", "PlayerView", "TrickRecord", "build_view"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -115,6 +101,10 @@ class PlayerView:
     option is off)."""
     visyak_pool: int = 0
     """RULES-VARIANTS §19: in a висяк hand, the pool the bidder plays for (0 otherwise)."""
+    past_hands: tuple[PlayedHand, ...] = ()
+    """The earlier hands of this game (of the match, §27) that were played to their last
+    trick, oldest first: hands ended by a claim, a concession or an offer of 50 are not
+    here, nor are redeals."""
 
     @property
     def next_stake(self) -> int:
@@ -195,10 +185,7 @@ def build_view(game: Game, seat: int | None) -> PlayerView:
         seven_exchanger=game._seven_exchanger if game._seven_exchanger >= 0 else None,
         leader=game._first_leader if started else None,
         trick=game.trick,
-        tricks=tuple(
-            TrickRecord(leader, tuple(DECK[c] for c in cards), winner)
-            for leader, cards, winner in game._tricks
-        ),
+        tricks=trick_records(game._tricks),
         tricks_won=tuple(game._tricks_won),
         card_points=tuple(game._card_points),
         melds_announced=announced,
@@ -225,4 +212,5 @@ def build_view(game: Game, seat: int | None) -> PlayerView:
         proposed_holder=game.proposed_holder,
         seven_meld_answer=exchange.seven_meld_answer(game) if seat == to_act else None,
         visyak_pool=game.visyak_pool,
+        past_hands=tuple(game._past_hands),
     )

@@ -70,8 +70,10 @@ def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
     exactly, from ``solver_cards`` if True, else from cards given as ``solver_cards``
     takes them, such as ``{2: 6}``; :mod:`engine.ai.simulate`) and ``rule_opponents``
     (default None: from that many tricks of the hand on, the exact endgame plays the
-    other seats by the rule-based policy while their cards this hand fit it;
-    :mod:`engine.ai.response`). ``easy``,
+    other seats by the rule-based policy while their cards this hand fit it, and
+    every card they played in the earlier hands of the game did;
+    :mod:`engine.ai.response`) with ``rule_proof`` (default 0: earlier hands that must
+    show it first). ``easy``,
     ``medium`` and ``strong`` take the same options as ``search`` (defaults in
     :data:`LEVELS`) and ``caution`` (standard errors by which an action must beat the
     rule-based one; 1.0 for easy, 0.25 for medium and strong) and ``spend`` (share of

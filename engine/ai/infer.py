@@ -689,4 +689,5 @@ def game_state(view: PlayerView, info: Knowledge, deal: Deal) -> dict[str, Any]:
         "game_number": view.game_number,
         "final_hands": view.final_hands_left,
         "match_games": [[winner, list(scores)] for winner, scores in view.match_games],
+        "past_hands": [hand.to_data() for hand in view.past_hands],
     }

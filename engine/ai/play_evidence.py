@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import random
 
+from engine.cards import mask_of
 from engine.legal import PlayRules, legal_cards
-from engine.view import PlayerView
+from engine.rules import Rules
+from engine.view import PlayedHand, PlayerView
 
 from .bits import SUIT_MASKS, open_trick
 from .infer import Knowledge, hand_plays
 from .policy import choose_card
 
-__all__ = ["PlayEvidence"]
+__all__ = ["PlayEvidence", "off_rules_seats"]
 
 
 class _Play:
@@ -68,26 +70,61 @@ class PlayEvidence:
     )  # fmt: skip
 
     def __init__(self, view: PlayerView, info: Knowledge) -> None:
-        n = view.players
-        trump = info.trump
-        play = PlayRules.of(view.rules, n)
-        self._n = n
-        self._trump = trump
-        self._bidder = view.bidder if view.bidder is not None else -1
-        self._solo = play.solo
-        self._must_trump = play.must_trump
-        tricks = hand_plays(view)
         played = 0
         for mask in info.played_by:
             played |= mask
-        gone = info.gone & ~played  # what lay face up out of play from the start
+        self._replay(
+            view.players,
+            view.rules,
+            info.trump,
+            view.bidder,
+            hand_plays(view),
+            info.gone & ~played,  # what lay face up out of play from the start
+            view.seat,
+        )
+
+    @classmethod
+    def of_past_hand(cls, hand: PlayedHand, players: int, rules: Rules) -> PlayEvidence:
+        """Every seat's plays of an earlier hand of the game (:attr:`PlayerView.past_hands`).
+        Each seat played every card it held, so :meth:`misses` of empty hands judges each
+        play on the hand the seat really held."""
+        evidence = cls.__new__(cls)
+        evidence._replay(
+            players,
+            rules,
+            int(hand.trump),
+            hand.bidder,
+            [tuple((seat, card.index) for seat, card in trick.plays) for trick in hand.tricks],
+            mask_of(hand.out_of_play),
+            None,
+        )
+        return evidence
+
+    def _replay(
+        self,
+        n: int,
+        rules: Rules,
+        trump: int,
+        bidder: int | None,
+        tricks: list[tuple[tuple[int, int], ...]],
+        gone: int,
+        skipped: int | None,
+    ) -> None:
+        """Read the plays of ``tricks`` (all but ``skipped``'s), ``gone`` the cards
+        known to be in no hand when the play began."""
+        play = PlayRules.of(rules, n)
+        self._n = n
+        self._trump = trump
+        self._bidder = bidder if bidder is not None else -1
+        self._solo = play.solo
+        self._must_trump = play.must_trump
         voids = [0] * n
         plays: list[_Play] = []
         for trick in tricks:
             cards: list[int] = []
             leader = trick[0][0]
             for seat, index in trick:
-                if seat != view.seat:
+                if seat != skipped:
                     _, best_trump, trump_pos = open_trick(cards, trump)
                     duty = bool(cards) and play.duty(
                         cards[0] >> 3, trump, best_trump, len(cards) - trump_pos == 2
@@ -155,3 +192,24 @@ class PlayEvidence:
             if choice != past.card:
                 missed |= 1 << number
         return missed
+
+    def seats_off_rules(self) -> int:
+        """The seats (bit per seat) with a play the rules would have made otherwise on
+        the hands they held: for :meth:`of_past_hand`, where every card was played."""
+        missed = self._missed([0] * self._n)
+        seats = 0
+        for number, past in enumerate(self._plays):
+            if missed >> number & 1:
+                seats |= 1 << past.seat
+        return seats
+
+
+def off_rules_seats(view: PlayerView) -> int:
+    """The seats (bit per seat) that in some earlier hand of the game played a card the
+    rule-based policy would not have played on the hand they held: players with ways of
+    their own (a person, another program). The others played every card of those hands
+    by the rules."""
+    seats = 0
+    for hand in view.past_hands:
+        seats |= PlayEvidence.of_past_hand(hand, view.players, view.rules).seats_off_rules()
+    return seats

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import Rank, Suit
+from ..cards import Rank, Suit, cards_of
 from ..events import Event, GameOver, HandScored, MeldsWon
 from ..rules import (
     BellaAnnouncement,
@@ -26,6 +26,7 @@ from ..rules import (
     TargetTie,
 )
 from ..scoring import BELLA_TO_HOLDER, HandResult, Outcome, SideScore, score_hand
+from ..tricks import PlayedHand, trick_records
 from . import deal, formats, match, play, visyak
 from .state import GameState, Phase
 
@@ -38,6 +39,7 @@ __all__ = [
     "finish",
     "finish_with_stakes",
     "next_dealer",
+    "played_hand",
     "points_so_far",
     "score",
     "win_outright",
@@ -83,6 +85,7 @@ def score(game: GameState, last_trick_seat: int, events: list[Event]) -> None:
             game._baits[line.side] += 1
     game._hanging = result.hanging
     game._sheet.append(result)
+    game._past_hands.append(played_hand(game))
     events.append(HandScored(result))
 
     jass = game._trump * 8 + Rank.JACK
@@ -315,3 +318,22 @@ def finish_with_stakes(game: GameState, stakes: list[int], events: list[Event]) 
     game._to_act = -1
     game._stakes = list(stakes)
     events.append(GameOver(winners[0], tuple(game._scores), winners, tuple(stakes)))
+
+
+def played_hand(game: GameState) -> PlayedHand:
+    """The hand just played to its last trick, as the table saw it."""
+    dealt = 0
+    for hand in game._start_hands:
+        dealt |= hand
+    face_up = 0
+    for card in (*game._refused, game._freza, game._proposed):
+        if card >= 0:
+            face_up |= 1 << card
+    if game._seven_exchanger >= 0:
+        face_up |= 1 << (game._trump * 8 + Rank.SEVEN)
+    return PlayedHand(
+        trump=Suit(game._trump),
+        bidder=game._bidder,
+        out_of_play=cards_of(face_up & ~dealt),
+        tricks=trick_records(game._tricks),
+    )

@@ -16,6 +16,7 @@ from ..errors import IllegalActionError, Reason
 from ..melds import Meld
 from ..rules import Rules
 from ..scoring import HandResult, side_count, side_of, side_seats
+from ..tricks import PlayedHand
 
 __all__ = ["PLAYER_COUNTS", "GameState", "Phase", "wrong_phase"]
 
@@ -78,6 +79,7 @@ class GameState:
         "_move_number",
         "_n",
         "_passes",
+        "_past_hands",
         "_phase",
         "_played",
         "_proposed",
@@ -146,6 +148,8 @@ class GameState:
     _move_number: int
     _n: int
     _passes: int
+    _past_hands: list[PlayedHand]
+    """The earlier hands played to their last trick (:attr:`engine.PlayerView.past_hands`)."""
     _phase: Phase
     _played: int
     _proposed: int
@@ -195,6 +199,7 @@ class GameState:
         self._game_number = 1
         self._final_hands = 0
         self._match_games = []
+        self._past_hands = []
         self.clear_hand()
 
     def side_of(self, seat: int) -> int:

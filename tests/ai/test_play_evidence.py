@@ -11,7 +11,7 @@ import pytest
 
 from engine import Game, Phase
 from engine.ai import knowledge, make_player
-from engine.ai.play_evidence import PlayEvidence
+from engine.ai.play_evidence import PlayEvidence, off_rules_seats
 from engine.ai.players.search import SearchPlayer
 from engine.view import PlayerView
 
@@ -44,6 +44,27 @@ def test_rule_based_plays_agree_with_the_hands_that_played_them(
         assert evidence.misses([game.hand_mask(s) for s in range(players)]) == 0
         replayed += len(evidence._plays)
     assert replayed > 200
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("rules_name", ["odessa", "variants", "to_bidder", "solo_dave"])
+def test_the_earlier_hands_show_who_plays_by_the_rules(players: int, rules_name: str) -> None:
+    """Over the hands played so far, the seat that plays at random is found out and
+    the rule-based seats never are, whatever the rules."""
+    rules = RULE_SETS[rules_name]
+    hands = 0
+    for seed in range(2):
+        game = Game.new(players, rules, seed)
+        seats = [make_player("random" if s == 1 else "heuristic", seed) for s in range(players)]
+        while game.phase is not Phase.FINISHED and len(game.public_view().past_hands) < 3:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(seats[seat].choose(game.view(seat)))
+            view = game.public_view()
+            assert off_rules_seats(view) & ~0b10 == 0
+        hands += len(view.past_hands)
+        assert off_rules_seats(view) == (0b10 if view.past_hands else 0)
+    assert hands >= 2  # one-hand games (solo_dave) keep one each
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -121,48 +121,74 @@ def test_the_best_response_is_the_best_of_every_line_against_the_rules(
     assert checked >= 15
 
 
-def _endgames_played(opponent: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
-    """(play decisions of seat 0 with ``rule_opponents`` 2, those its endgame played
-    against the rules) over two 2-player games against ``opponent``."""
+def _endgames_played(
+    opponent: str, monkeypatch: pytest.MonkeyPatch, rule_proof: int = 0
+) -> dict[int, tuple[int, int]]:
+    """Per hand number, (play decisions of seat 0 with ``rule_opponents`` 2, those its
+    endgame played against the rules) over the first two hands of two 2-player games
+    against ``opponent``."""
     from engine.ai import make_player
     from engine.ai.players import search
 
-    built: list[int] = []
+    hand = 1
+    built = {1: 0, 2: 0}
 
     class Spy(BestResponse):
         __slots__ = ()
 
         def __init__(self, *args: object, **kwargs: object) -> None:
-            built.append(1)
+            built[hand] += 1
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(search, "BestResponse", Spy)
-    decisions = 0
+    decisions = {1: 0, 2: 0}
     for seed in range(2):
         game = Game.new(2, Rules.preset("odessa"), seed)
         seats = [
-            make_player("search", seed, samples=4, budget=None, solver_cards=9, rule_opponents=2),
+            make_player(
+                "search", seed, samples=4, budget=None, solver_cards=9, rule_opponents=2,
+                rule_proof=rule_proof,
+            ),
             make_player(opponent, seed),
-        ]
+        ]  # fmt: skip
         while game.phase is not Phase.FINISHED and game.hand_number <= 2:
             seat = game.to_act
             assert seat is not None
             view = game.view(seat)
+            hand = game.hand_number
             if seat == 0 and game.phase is Phase.PLAY and len(view.legal_actions) > 1:
-                decisions += 1 if len(view.tricks) >= 2 else 0
+                decisions[hand] += 1 if len(view.tricks) >= 2 else 0
             game.apply(seats[seat].choose(view))
-    return decisions, len(built)
+    return {number: (decisions[number], built[number]) for number in decisions}
 
 
 def test_the_endgame_plays_the_others_by_the_rules_only_while_their_cards_fit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    decisions, against_rules = _endgames_played("heuristic", monkeypatch)
+    played = _endgames_played("heuristic", monkeypatch)
+    decisions, against_rules = (sum(pair) for pair in zip(*played.values(), strict=True))
     assert decisions > 10
     assert against_rules == decisions
-    decisions, against_rules = _endgames_played("random", monkeypatch)
+    played = _endgames_played("random", monkeypatch)
+    decisions, against_rules = (sum(pair) for pair in zip(*played.values(), strict=True))
     assert decisions > 10
     assert against_rules < decisions / 2
+
+
+def test_with_rule_proof_the_earlier_hands_decide_who_plays_by_the_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``rule_proof`` 1 the first hand is never played against the rules; from the
+    second, the heuristic is in every decision (its first hand showed only rule-based
+    cards) and a random player in none (its first hand showed cards of its own)."""
+    played = _endgames_played("heuristic", monkeypatch, rule_proof=1)
+    assert played[1][0] > 5
+    assert played[1][1] == 0
+    assert played[2][0] > 5
+    assert played[2][1] == played[2][0]
+    played = _endgames_played("random", monkeypatch, rule_proof=1)
+    assert played[2][0] > 5
+    assert played[2][1] == 0
 
 
 def test_rule_opponents_counts_tricks() -> None:
@@ -170,3 +196,5 @@ def test_rule_opponents_counts_tricks() -> None:
 
     with pytest.raises(ValueError, match="rule_opponents"):
         make_player("strong", rule_opponents=-1)
+    with pytest.raises(ValueError, match="rule_proof"):
+        make_player("strong", rule_proof=-1)

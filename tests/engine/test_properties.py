@@ -123,11 +123,13 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 def _field_names(kind: type) -> tuple[str, ...]:
     """The fields to look into of a value of this type: none unless a dataclass (not
-    the rules, which hold no cards)."""
+    the rules, which hold no cards), and not the earlier hands, whose cards were dealt
+    before the hands now held (:func:`check_past_hand` checks them)."""
     names = _FIELD_NAMES.get(kind)
     if names is None:
         is_data = dataclasses.is_dataclass(kind) and not issubclass(kind, Rules)
-        names = tuple(field.name for field in dataclasses.fields(kind)) if is_data else ()
+        fields = dataclasses.fields(kind) if is_data else ()
+        names = tuple(field.name for field in fields if field.name != "past_hands")
         _FIELD_NAMES[kind] = names
     return names
 
@@ -338,6 +340,18 @@ def check_hand_scored(game: Game, events: list[Event], played: list[Card]) -> No
             assert side.total == side.card_points + side.last_trick + side.melds + side.bella
 
 
+def check_past_hand(game: Game, played: list[Card], hands_before: int) -> None:
+    """After a hand's last trick: every seat and the table see it among the past hands,
+    each card as it was played, the cards out of play in no trick."""
+    public = game.public_view().past_hands
+    assert len(public) == hands_before + 1
+    for seat in range(game.players):
+        assert game.view(seat).past_hands == public
+    last = public[-1]
+    assert [card for trick in last.tricks for card in trick.cards] == played
+    assert not set(last.out_of_play) & set(played)
+
+
 def check_sheet(game: Game) -> None:
     sums = [0] * game.sides
     for result in game.sheet:
@@ -367,11 +381,13 @@ def run_checked_game(
         if rng.random() < 0.5:
             game = restored  # carry on with the restored game
         action = rng.choice(legal)
+        kept_before = game.public_view().past_hands
         events = game.apply(action)
         log.append(action.code)
         played += [e.card for e in events if isinstance(e, CardPlayed)]
         check_hand_scored(game, events, played)
         if any(isinstance(e, TrickWon) and e.last for e in events):
+            check_past_hand(game, played, len(kept_before))
             played = []
             hands += 1
         check_sheet(game)

@@ -25,6 +25,7 @@ from engine import (
     Suit,
     TakeProposed,
     TrickRecord,
+    finished_hands,
 )
 
 from .decks import C, choose_trump, deal, first_policy, play
@@ -242,6 +243,27 @@ def test_state_with_another_schema_or_missing_keys_is_refused() -> None:
     del broken["hands"]
     with pytest.raises(GameStateError):
         Game.from_dict(broken)
+
+
+def test_the_hands_played_out_are_kept_in_the_state_and_shown_to_every_seat() -> None:
+    game = Game.new(3, Rules(), seed=12)
+    log: list[tuple[int | None, str]] = []
+    while len(game.public_view().past_hands) < 2:
+        action = first_policy(game)
+        game.apply(action)
+        log.append((None, action.code))
+    first, second = game.public_view().past_hands
+    assert [game.view(seat).past_hands for seat in range(3)] == [(first, second)] * 3
+    records = finished_hands(3, Rules(), 12, log)
+    for kept, record in zip((first, second), records, strict=True):
+        assert kept.tricks == record.tricks
+        assert (kept.trump, kept.bidder) == (record.trump, record.bidder)
+    restored = Game.from_json(game.to_json())
+    assert restored.public_view().past_hands == (first, second)
+    # a state saved before the past hands were kept loads with none
+    data = game.to_dict()
+    del data["past_hands"]
+    assert Game.from_dict(data).public_view().past_hands == ()
 
 
 def test_copy_is_independent() -> None:

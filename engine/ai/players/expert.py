@@ -89,7 +89,7 @@ class ExpertPlayer:
     ``spend`` the share of it sampling may use; ``caution`` the standard errors by which
     an action must beat the rule-based one (0: plain best mean, like
     :class:`SearchPlayer`); ``solver_cards``, ``trust``, ``outlook``, ``play_trust``,
-    ``exact_bids`` and ``rule_opponents`` as for :class:`SearchPlayer`. With the cap
+    ``exact_bids``, ``rule_opponents`` and ``rule_proof`` as for :class:`SearchPlayer`. With the cap
     reached before the budget the choice depends only on the seed and the view.
     """
 
@@ -105,6 +105,7 @@ class ExpertPlayer:
         play_trust: float = 0.0,
         exact_bids: ExactBids = False,
         rule_opponents: int | None = None,
+        rule_proof: int = 0,
         caution: float = 1.0,
         spend: float = DEFAULT_SPEND,
         clock: Callable[[], float] = time.perf_counter,
@@ -121,6 +122,7 @@ class ExpertPlayer:
             play_trust=play_trust,
             exact_bids=exact_bids,
             rule_opponents=rule_opponents,
+            rule_proof=rule_proof,
             clock=clock,
         )
         if not 0.0 < spend <= 1.0:

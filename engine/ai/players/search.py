@@ -42,7 +42,7 @@ from ..infer import (
     stock_order,
 )
 from ..outlook import Outlook, outlook_for
-from ..play_evidence import PlayEvidence
+from ..play_evidence import PlayEvidence, off_rules_seats
 from ..policy import trick_winner
 from ..response import BestResponse
 from ..rollout import HandFrame, play_out
@@ -143,7 +143,10 @@ class SearchPlayer:
     (:mod:`engine.ai.response`), rather than every seat at its best, as long as each
     card the others played this hand is one the rules play in some deal drawn
     (:data:`_RULES_CHECK`); one that none explains shows a seat that plays otherwise,
-    and the decision goes back to the solver.
+    and the decision goes back to the solver. Nor does it while any earlier hand of the
+    game shows one of those seats playing a card the rules would not have played on
+    the hand it held (:func:`~engine.ai.play_evidence.off_rules_seats`), nor before
+    ``rule_proof`` earlier hands, played to their last trick, show them.
     """
 
     def __init__(
@@ -158,6 +161,7 @@ class SearchPlayer:
         play_trust: float = 0.0,
         exact_bids: ExactBids = False,
         rule_opponents: int | None = None,
+        rule_proof: int = 0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples < 1:
@@ -166,6 +170,8 @@ class SearchPlayer:
             raise ValueError(f"play_trust must be at least 0 and below 1, not {play_trust}")
         if rule_opponents is not None and rule_opponents < 0:
             raise ValueError(f"rule_opponents must be None or tricks, not {rule_opponents}")
+        if rule_proof < 0:
+            raise ValueError(f"rule_proof must be a number of hands, not {rule_proof}")
         if budget is not None and budget <= 0:
             raise ValueError(f"budget must be positive seconds or None, not {budget}")
         if not 0.0 <= trust <= 1.0:
@@ -179,6 +185,7 @@ class SearchPlayer:
         self.outlook = outlook
         self.play_trust = play_trust
         self.rule_opponents = rule_opponents
+        self.rule_proof = rule_proof
         self.bid_solver_cards = (
             dict(self.solver_cards)
             if exact_bids is True
@@ -217,6 +224,15 @@ class SearchPlayer:
         self.last_samples = done
         best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
         return candidates[best]
+
+    def _shown_by_rules(self, view: PlayerView, side_seats: int) -> bool:
+        """Whether the earlier hands let the endgame play the seats off ``side_seats``
+        by the rules: ``rule_proof`` of them at least, and in none a card those seats
+        played otherwise."""
+        if len(view.past_hands) < self.rule_proof:
+            return False
+        others = ((1 << view.players) - 1) & ~side_seats
+        return not off_rules_seats(view) & others
 
     def _sample(
         self,
@@ -364,6 +380,7 @@ class SearchPlayer:
             and self.rule_opponents is not None
             and len(view.tricks) >= self.rule_opponents
             and evidence.all_explained()
+            and self._shown_by_rules(view, side_seats)
         ):
             solver = BestResponse(
                 n, trump, side_seats, play_rules, gone=info.gone, voids=info.forbidden,
