@@ -198,3 +198,13 @@ def test_rule_opponents_counts_tricks() -> None:
         make_player("strong", rule_opponents=-1)
     with pytest.raises(ValueError, match="rule_proof"):
         make_player("strong", rule_proof=-1)
+    with pytest.raises(ValueError, match="rule_opponents: no table of '5'"):
+        make_player("strong", rule_opponents={"5": 3})
+
+
+def test_rule_opponents_is_one_trick_or_one_per_table_size() -> None:
+    from engine.ai.players.search import rule_tricks
+
+    assert rule_tricks(None) == {2: None, 3: None, 4: None}
+    assert rule_tricks(3) == {2: 3, 3: 3, 4: 3}
+    assert rule_tricks({"2": 3}) == {2: 3, 3: None, 4: None}

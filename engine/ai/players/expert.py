@@ -32,7 +32,7 @@ from engine.view import PlayerView
 from ..base import decision_rng
 from ..infer import knowledge
 from .heuristic import heuristic_action
-from .search import ExactBids, SearchPlayer, SolverCards
+from .search import ExactBids, RuleOpponents, SearchPlayer, SolverCards
 
 __all__ = ["DEFAULT_SPEND", "Evaluation", "ExpertPlayer"]
 
@@ -104,7 +104,7 @@ class ExpertPlayer:
         outlook: bool = False,
         play_trust: float = 0.0,
         exact_bids: ExactBids = False,
-        rule_opponents: int | None = None,
+        rule_opponents: RuleOpponents = None,
         rule_proof: int = 0,
         caution: float = 1.0,
         spend: float = DEFAULT_SPEND,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from engine.actions import Action, OfferDave, PlayCard
 from engine.game import Game, Phase
@@ -53,8 +53,10 @@ from .heuristic import heuristic_action
 __all__ = [
     "DEFAULT_SOLVER_CARDS",
     "ExactBids",
+    "RuleOpponents",
     "SearchPlayer",
     "SolverCards",
+    "rule_tricks",
     "solver_depths",
 ]
 
@@ -88,6 +90,22 @@ DEFAULT_SOLVER_CARDS: Final = {2: 6, 3: 5, 4: 4}
 _NO_SOLVER: Final = {2: 0, 3: 0, 4: 0}
 
 
+RuleOpponents: TypeAlias = int | Mapping[int, int] | Mapping[str, int] | None
+"""The ``rule_opponents`` option: see :func:`rule_tricks`."""
+
+
+def rule_tricks(rule_opponents: RuleOpponents) -> dict[int, int | None]:
+    """The trick from which the endgame may play the others by the rules, per table
+    size, from a player's ``rule_opponents`` option: None for never, one number for
+    every table size, or a number per table size (keys 2, 3, 4, also as strings, as JSON
+    gives them), the sizes not given never. Raises ``ValueError`` naming a bad table
+    size or trick."""
+    tricks: dict[int, int | None] = dict.fromkeys(DEFAULT_SOLVER_CARDS)
+    if rule_opponents is not None:
+        _set_per_table(tricks, rule_opponents, "rule_opponents", "tricks")
+    return tricks
+
+
 ExactBids: TypeAlias = bool | int | Mapping[int, int] | Mapping[str, int]
 """The ``exact_bids`` option: see :class:`SearchPlayer`."""
 
@@ -100,21 +118,28 @@ def solver_depths(
     size (keys 2, 3, 4, also as strings, as JSON gives them) over the defaults. Raises
     ``ValueError`` naming a bad table size or depth."""
     depths = dict(defaults)
-    if solver_cards is None:
-        return depths
-    given: Mapping[int, int] | Mapping[str, int]
-    if isinstance(solver_cards, Mapping):
-        given = solver_cards
-    else:
-        given = {size: solver_cards for size in depths}
-    for players, cards in given.items():
-        size = int(players) if str(players).isdigit() else None
-        if size is None or size not in depths:
-            raise ValueError(f"solver_cards: no table of {players!r} players (2, 3 or 4)")
-        if not isinstance(cards, int) or isinstance(cards, bool) or cards < 0:
-            raise ValueError(f"solver_cards: {cards!r} is not a number of cards")
-        depths[size] = cards
+    if solver_cards is not None:
+        _set_per_table(depths, solver_cards, "solver_cards", "cards")
     return depths
+
+
+def _set_per_table(
+    values: dict[int, Any],
+    option: int | Mapping[int, int] | Mapping[str, int],
+    name: str,
+    unit: str,
+) -> None:
+    """Set ``values`` (per table size) from an option given as one number for every
+    size or a number per size (keys also as strings, as JSON gives them)."""
+    given: Mapping[int, int] | Mapping[str, int]
+    given = option if isinstance(option, Mapping) else dict.fromkeys(values, option)
+    for players, value in given.items():
+        size = int(players) if str(players).isdigit() else None
+        if size is None or size not in values:
+            raise ValueError(f"{name}: no table of {players!r} players (2, 3 or 4)")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"{name}: {value!r} is not a number of {unit}")
+        values[size] = value
 
 
 class SearchPlayer:
@@ -138,7 +163,8 @@ class SearchPlayer:
     rollouts). Solved deals cost more, so fewer are drawn at a clock: with 2 players at
     1 s a bid got some 25-45 deals with the whole hand solved (9 cards) and some 830
     from 6 cards, against the cap of 1000 with rollouts alone. ``rule_opponents``
-    (None: never): once that many tricks of the hand are played, the exact endgame plays
+    (None: never; a number, or one per table size as :func:`rule_tricks` reads it):
+    once that many tricks of the hand are played, the exact endgame plays
     the other seats by the rule-based policy, the side's seats at their best against it
     (:mod:`engine.ai.response`), rather than every seat at its best, as long as each
     card the others played this hand is one the rules play in some deal drawn
@@ -160,7 +186,7 @@ class SearchPlayer:
         outlook: bool = False,
         play_trust: float = 0.0,
         exact_bids: ExactBids = False,
-        rule_opponents: int | None = None,
+        rule_opponents: RuleOpponents = None,
         rule_proof: int = 0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -168,8 +194,6 @@ class SearchPlayer:
             raise ValueError(f"samples must be at least 1, not {samples}")
         if not 0.0 <= play_trust < 1.0:
             raise ValueError(f"play_trust must be at least 0 and below 1, not {play_trust}")
-        if rule_opponents is not None and rule_opponents < 0:
-            raise ValueError(f"rule_opponents must be None or tricks, not {rule_opponents}")
         if rule_proof < 0:
             raise ValueError(f"rule_proof must be a number of hands, not {rule_proof}")
         if budget is not None and budget <= 0:
@@ -184,7 +208,9 @@ class SearchPlayer:
         self.trust = trust
         self.outlook = outlook
         self.play_trust = play_trust
-        self.rule_opponents = rule_opponents
+        self.rule_opponents = rule_tricks(rule_opponents)
+        """The trick from which the endgame may play the others by the rules, per table
+        size (None: never)."""
         self.rule_proof = rule_proof
         self.bid_solver_cards = (
             dict(self.solver_cards)
@@ -364,11 +390,10 @@ class SearchPlayer:
         exact = len(view.hand) <= self.solver_cards[n]
         shown_melds = sum(m.points for _, m in view.winning_melds) if info.melds_known else None
         evidence = None
-        if self.play_trust > 0.0 or self.rule_opponents is not None:
+        by_rules_from = self.rule_opponents[n]
+        if self.play_trust > 0.0 or by_rules_from is not None:
             evidence = PlayEvidence(view, info)
-            evidence.learn(
-                info, rng, _PLAY_BASELINE if self.rule_opponents is None else _RULES_CHECK
-            )
+            evidence.learn(info, rng, _PLAY_BASELINE if by_rules_from is None else _RULES_CHECK)
         # the plays weigh the deals only with play_trust; rule_opponents reads them alone
         plays = evidence if self.play_trust > 0.0 else None
         # one solver for every deal: a position's value depends on the position only, so
@@ -377,8 +402,8 @@ class SearchPlayer:
         if (
             exact
             and evidence is not None
-            and self.rule_opponents is not None
-            and len(view.tricks) >= self.rule_opponents
+            and by_rules_from is not None
+            and len(view.tricks) >= by_rules_from
             and evidence.all_explained()
             and self._shown_by_rules(view, side_seats)
         ):
