@@ -12,6 +12,10 @@ The replay gives each seat what the heuristic player sees at that point: the car
 played before, the face-up cards out of play, and the suits each seat showed it lacks.
 It leaves out what the table learned otherwise (melds shown, bella), which seldom
 changes the rules' choice.
+
+The earlier hands of the game (:attr:`~engine.PlayerView.past_hands`) are replayed the
+same way on the hands the seats really held, which their tricks show whole: who played
+some card the rules would not have (:func:`off_rules_seats`) plays by ways of its own.
 """
 
 from __future__ import annotations
