@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 from typing import Any
 
 from engine import Game, HandScored, Rules
 from engine.ai import make_player
 from engine.ai.arena import seatings
 from engine.scoring import side_of
+
+from .jobs import map_jobs
 
 Job = tuple[int, tuple[str, ...], dict[str, str], dict[str, dict[str, Any]], int]
 
@@ -76,11 +77,7 @@ def main() -> None:
         for seats in plan:
             jobs.append((seed, seats, kinds, options, args.players))
         seed += 1
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(_hand, jobs)
-    else:
-        results = [_hand(job) for job in jobs]
+    results = map_jobs(_hand, jobs, args.jobs)
     diffs = [r[0] for r in results]
     mean = sum(diffs) / len(diffs)
     var = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)

@@ -28,7 +28,6 @@ import argparse
 import itertools
 import json
 import math
-import multiprocessing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +40,7 @@ from engine.ai.simulate import ended_worth
 from engine.game import Phase
 
 from .hand_diagnosis import mean_and_error, shown
+from .jobs import map_jobs
 
 BINS = (-math.inf, -40.0, -20.0, -10.0, 0.0, 10.0, 20.0, 40.0, math.inf)
 """Edges of the simulation's margin bins, in hand points."""
@@ -187,11 +187,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         (seed, args.players, args.judge, options, args.finish)
         for seed in range(args.seed, args.seed + args.deals)
     ]
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            found = pool.map(bid_positions, jobs, chunksize=1)
-    else:
-        found = [bid_positions(job) for job in jobs]
+    found = map_jobs(bid_positions, jobs, args.jobs, chunksize=1)
     summary = report([position for positions in found for position in positions])
     print(
         f"{args.judge} bids, {args.finish} finishes, {args.players} players: "

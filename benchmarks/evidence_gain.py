@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -39,6 +38,8 @@ from engine.ai.evidence import bids_agree
 from engine.ai.infer import Deal, hand_plays, knowledge
 from engine.ai.play_evidence import PlayEvidence
 from engine.view import PlayerView
+
+from .jobs import map_jobs
 
 TRUSTS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99)
 """The weights (``trust``, ``play_trust``) the gains are printed for."""
@@ -151,11 +152,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         (seed, args.players, args.opponent, options, args.deals)
         for seed in range(args.seed, args.seed + args.games)
     ]
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            games = pool.map(judge_game, jobs)
-    else:
-        games = [judge_game(job) for job in jobs]
+    games = map_jobs(judge_game, jobs, args.jobs)
     summary = report([row for game in games for row in game])
     print(
         f"seat 0 (search, {_OBSERVER_DEALS} deals) against {args.opponent}, {args.players} "

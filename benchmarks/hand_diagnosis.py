@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +32,8 @@ from engine.ai.bits import POINTS_BY_TRUMP
 from engine.ai.policy import trick_winner
 from engine.ai.solver import Solver, decode
 from engine.legal import PlayRules
+
+from .jobs import map_jobs
 
 Job = tuple[int, int, tuple[str, ...], dict[str, str], dict[str, dict[str, Any]]]
 
@@ -187,11 +188,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         for seed in range(args.seed, args.seed + args.deals)
         for seats in tables
     ]
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            played = pool.map(play_table, jobs, chunksize=1)
-    else:
-        played = [play_table(job) for job in jobs]
+    played = map_jobs(play_table, jobs, args.jobs, chunksize=1)
     per_deal = len(tables)
     summary = report([played[i : i + per_deal] for i in range(0, len(played), per_deal)])
     print(
