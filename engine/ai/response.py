@@ -117,7 +117,7 @@ class BestResponse:
             if led >= 0 and index >> 3 != led:
                 after = list(voids)
                 after[seat] |= SUIT_MASKS[led]
-                if index >> 3 != trump:
+                if index >> 3 != trump and self._play.must_trump:
                     after[seat] |= SUIT_MASKS[trump]
             trick.append(index)
             value = self._search(hands, leader, trick, gone | bit, after)

@@ -41,14 +41,14 @@ def _enumerate(
     gone: int,
     voids: list[int],
     bidder: int,
-    overtrump: bool,
+    play: PlayRules,
 ) -> int:
     """Every card of the side's seats tried, every other seat by the rules, no table."""
     n = len(hands)
     if not trick and not hands[leader]:
         return 0
     seat = (leader + len(trick)) % n
-    legal = legal_mask(hands[seat], trick, trump, overtrump)
+    legal = legal_mask(hands[seat], trick, trump, play)
     if side >> seat & 1:
         cards = [index for index in range(32) if legal >> index & 1]
     else:
@@ -62,13 +62,13 @@ def _enumerate(
         shown = list(voids)
         if trick and index >> 3 != trick[0] >> 3:
             shown[seat] |= SUIT_MASKS[trick[0] >> 3]
-            if index >> 3 != trump:
+            if index >> 3 != trump and play.must_trump:
                 shown[seat] |= SUIT_MASKS[trump]
         played = [*trick, index]
         if len(played) < n:
             values.append(
                 _enumerate(after, trump, leader, played, side, gone | 1 << index, shown,
-                           bidder, overtrump)
+                           bidder, play)
             )  # fmt: skip
             continue
         winner = trick_winner(played, leader, n, trump)
@@ -80,17 +80,20 @@ def _enumerate(
         values.append(
             gain
             + _enumerate(after, trump, winner, [], side, gone | 1 << index, shown, bidder,
-                         overtrump)
+                         play)
         )  # fmt: skip
     return max(values)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("overtrump", [True, False])
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(overtrump=False), Rules(must_trump=False)],
+    ids=["odessa", "no overtrump", "no must_trump"],
+)
 def test_the_best_response_is_the_best_of_every_line_against_the_rules(
-    players: int, overtrump: bool
+    players: int, rules: Rules
 ) -> None:
-    rules = Rules(overtrump=overtrump)
     checked = 0
     for game in _positions(players, rules, 4 if players < 4 else 3):
         seat = game.to_act
@@ -109,7 +112,7 @@ def test_the_best_response_is_the_best_of_every_line_against_the_rules(
         )  # fmt: skip
         expected = _enumerate(
             hands, int(game.trump), leader, trick, side, info.gone, list(info.forbidden),
-            view.bidder, overtrump,
+            view.bidder, PlayRules.of(rules, players),
         )  # fmt: skip
         assert response.value(hands, leader, trick) == expected
         # asked again, the table answers, and must still be exact

@@ -89,8 +89,9 @@ class ExpertPlayer:
     ``spend`` the share of it sampling may use; ``caution`` the standard errors by which
     an action must beat the rule-based one (0: plain best mean, like
     :class:`SearchPlayer`); ``solver_cards``, ``trust``, ``outlook``, ``play_trust``,
-    ``exact_bids``, ``rule_opponents`` and ``rule_proof`` as for :class:`SearchPlayer`. With the cap
-    reached before the budget the choice depends only on the seed and the view.
+    ``exact_bids``, ``rule_opponents`` and ``rule_proof`` as for :class:`SearchPlayer`.
+    With the cap reached before the budget the choice depends only on the seed and the
+    view.
     """
 
     def __init__(
