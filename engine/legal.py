@@ -17,11 +17,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Final
 
 from .cards import HIGHER_TRUMPS, SUIT_MASKS, TRUMP_STRENGTH
 from .rules import OvertrumpScope, Rules
 
-__all__ = ["PlayRules", "legal_cards", "legal_mask"]
+__all__ = ["PlayRules", "legal_cards", "legal_mask", "shown_lacking"]
+
+_SUIT: Final = 0xFF
+"""The cards of the first suit: a suit's cards are these shifted by 8 per suit (as
+:data:`engine.cards.SUIT_MASKS`), computed here at every card rather than read from a
+table."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -89,6 +95,29 @@ def legal_cards(
     if higher:
         return (hand & ~trumps) | higher
     return hand
+
+
+def shown_lacking(
+    led: int, index: int, trump: int, best_trump: int, *, duty: bool, must_trump: bool
+) -> int:
+    """The cards a player shows the table he lacks by playing card ``index`` on a trick
+    led in suit ``led``, whose highest trump so far is ``best_trump`` (-1: none);
+    ``duty`` and ``must_trump`` as for :func:`legal_cards`, whose rule this reads back.
+
+    Off the suit led he lacks that suit, and with ``must_trump`` the trumps too unless he
+    played one; a trump below ``best_trump`` under the duty shows none above it.
+    """
+    suit = index >> 3
+    lacking = 0
+    if suit != led:
+        lacking = _SUIT << 8 * led
+        if suit != trump and must_trump:
+            lacking |= _SUIT << 8 * trump
+    if duty and suit == trump and best_trump >= 0:
+        higher = HIGHER_TRUMPS[trump][best_trump]
+        if not higher >> index & 1:
+            lacking |= higher
+    return lacking
 
 
 def legal_mask(

@@ -21,15 +21,15 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from engine.actions import Pass
-from engine.cards import SUIT_MASKS, Rank, mask_of
+from engine.cards import Rank, mask_of
 from engine.game import SCHEMA_VERSION, Game, Phase
-from engine.legal import PlayRules
+from engine.legal import PlayRules, shown_lacking
 from engine.melds import Meld, find_melds, has_bella, rank_melds, wins_game
 from engine.rules import BellaAnnouncement, Rules
 from engine.scoring import side_of
 from engine.view import PlayerView
 
-from .bits import FULL, HIGHER_TRUMPS, STRENGTH
+from .bits import FULL, STRENGTH
 
 __all__ = [
     "Deal",
@@ -472,19 +472,17 @@ def knowledge(view: PlayerView) -> Knowledge:
         for position, (seat, index) in enumerate(trick):
             played_by[seat] |= 1 << index
             gone |= 1 << index
-            suit = index >> 3
-            if position and suit != led:
-                forbidden[seat] |= SUIT_MASKS[led]
-                if suit != trump and play.must_trump:
-                    forbidden[seat] |= SUIT_MASKS[trump]
-            if suit == trump:
-                if best_trump >= 0 and STRENGTH[trump][index] < STRENGTH[trump][best_trump]:
-                    partner = n == 4 and best_seat == (seat + 2) % 4
-                    if play.duty(led, trump, best_trump, partner):
-                        forbidden[seat] |= HIGHER_TRUMPS[trump][best_trump]
-                else:
-                    best_trump = index
-                    best_seat = seat
+            if position:
+                partner = n == 4 and best_seat == (seat + 2) % 4
+                forbidden[seat] |= shown_lacking(
+                    led, index, trump, best_trump,
+                    duty=play.duty(led, trump, best_trump, partner), must_trump=play.must_trump,
+                )  # fmt: skip
+            if index >> 3 == trump and (
+                best_trump < 0 or STRENGTH[trump][index] > STRENGTH[trump][best_trump]
+            ):
+                best_trump = index
+                best_seat = seat
 
     for seat, card in view.known_cards:
         fixed[seat] |= card.mask

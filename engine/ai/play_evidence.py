@@ -23,11 +23,11 @@ from __future__ import annotations
 import random
 
 from engine.cards import mask_of
-from engine.legal import PlayRules, legal_cards
+from engine.legal import PlayRules, legal_cards, shown_lacking
 from engine.rules import Rules
 from engine.view import PlayedHand, PlayerView
 
-from .bits import SUIT_MASKS, open_trick
+from .bits import open_trick
 from .infer import Knowledge, hand_plays
 from .policy import choose_card
 
@@ -128,19 +128,19 @@ class PlayEvidence:
             cards: list[int] = []
             leader = trick[0][0]
             for seat, index in trick:
+                _, best_trump, trump_pos = open_trick(cards, trump)
+                led = cards[0] >> 3 if cards else -1
+                partner_holds_it = len(cards) - trump_pos == 2
+                duty = bool(cards) and play.duty(led, trump, best_trump, partner_holds_it)
                 if seat != skipped:
-                    _, best_trump, trump_pos = open_trick(cards, trump)
-                    duty = bool(cards) and play.duty(
-                        cards[0] >> 3, trump, best_trump, len(cards) - trump_pos == 2
-                    )
                     plays.append(_Play(seat, index, cards, leader, gone, voids, best_trump, duty))
                     for earlier in plays:
                         if earlier.seat == seat:
                             earlier.later |= 1 << index
-                if cards and index >> 3 != cards[0] >> 3:
-                    voids[seat] |= SUIT_MASKS[cards[0] >> 3]
-                    if index >> 3 != trump and play.must_trump:
-                        voids[seat] |= SUIT_MASKS[trump]
+                if cards:
+                    voids[seat] |= shown_lacking(
+                        led, index, trump, best_trump, duty=duty, must_trump=play.must_trump
+                    )
                 gone |= 1 << index
                 cards.append(index)
         self._plays = plays

@@ -16,9 +16,9 @@ decision.
 
 from __future__ import annotations
 
-from engine.legal import PlayRules, legal_cards
+from engine.legal import PlayRules, legal_cards, shown_lacking
 
-from .bits import POINTS_BY_TRUMP, SUIT_MASKS, open_trick
+from .bits import POINTS_BY_TRUMP, open_trick
 from .policy import choose_card, trick_winner
 from .solver import LAST_TRICK
 
@@ -87,23 +87,21 @@ class BestResponse:
                 return known
         seat = (leader + len(trick)) % n
         hand = hands[seat]
+        play = self._play
         if trick:
             led = trick[0] >> 3
             _, best_trump, trump_pos = open_trick(trick, trump)
-            play = self._play
-            legal = legal_cards(
-                hand, led, trump, best_trump,
-                duty=play.duty(led, trump, best_trump, len(trick) - trump_pos == 2),
-                must_trump=play.must_trump,
-            )  # fmt: skip
+            duty = play.duty(led, trump, best_trump, len(trick) - trump_pos == 2)
+            legal = legal_cards(hand, led, trump, best_trump, duty=duty, must_trump=play.must_trump)
         else:
-            led = -1
+            led = best_trump = -1
+            duty = False
             legal = hand
         if self._side >> seat & 1:
             cards = [index for index in range(32) if legal >> index & 1]
         elif legal & (legal - 1):
             bidder = self._bidder
-            solo = self._play.solo
+            solo = play.solo
             cards = [
                 choose_card(seat, hand, legal, trick, leader, n, trump, gone, voids, bidder, solo)
             ]
@@ -114,11 +112,13 @@ class BestResponse:
             bit = 1 << index
             hands[seat] = hand ^ bit
             after = voids
-            if led >= 0 and index >> 3 != led:
-                after = list(voids)
-                after[seat] |= SUIT_MASKS[led]
-                if index >> 3 != trump and self._play.must_trump:
-                    after[seat] |= SUIT_MASKS[trump]
+            if led >= 0:
+                lacking = shown_lacking(
+                    led, index, trump, best_trump, duty=duty, must_trump=play.must_trump
+                )
+                if lacking & ~voids[seat]:
+                    after = list(voids)
+                    after[seat] |= lacking
             trick.append(index)
             value = self._search(hands, leader, trick, gone | bit, after)
             trick.pop()

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import Suit
-from engine.legal import PlayRules, legal_cards
+from engine.legal import PlayRules, legal_cards, shown_lacking
 from engine.rules import Rules
 from engine.scoring import score_hand
 
-from .bits import FULL, POINTS_BY_TRUMP, STRENGTH, SUIT_MASKS, open_trick
+from .bits import FULL, POINTS_BY_TRUMP, STRENGTH, open_trick
 from .infer import MeldLayout
 from .outlook import Outlook
 from .policy import choose_follow, choose_lead
@@ -135,7 +135,6 @@ def play_out(
     must_trump = play.must_trump
     points = POINTS_BY_TRUMP[trump]
     row = STRENGTH[trump]
-    trump_mask = SUIT_MASKS[trump]
     leader = trick_leader
     count = len(trick)
     seat = (leader + count) % n
@@ -167,14 +166,10 @@ def play_out(
             trick.append(index)
             count = 1
             seat = seat + 1 if seat + 1 < n else 0
-        led_mask = SUIT_MASKS[led]
         while count < n:
             hand = hands[seat]
-            legal = legal_cards(
-                hand, led, trump, best_trump,
-                duty=duty_of(led, trump, best_trump, count - trump_pos == 2),
-                must_trump=must_trump,
-            )  # fmt: skip
+            duty = duty_of(led, trump, best_trump, count - trump_pos == 2)
+            legal = legal_cards(hand, led, trump, best_trump, duty=duty, must_trump=must_trump)
             if legal & (legal - 1):
                 outstanding = FULL & ~gone & ~hand
                 index = choose_follow(
@@ -188,6 +183,10 @@ def play_out(
             gone |= bit
             suit = index >> 3
             trick_points += points[index]
+            if suit != led or (duty and suit == trump):  # else following shows nothing
+                voids[seat] |= shown_lacking(
+                    led, index, trump, best_trump, duty=duty, must_trump=must_trump
+                )
             if suit == led:
                 if row[index] > win_key:
                     win_pos = count
@@ -195,17 +194,13 @@ def play_out(
                 if suit == trump and row[index] > row[best_trump]:
                     best_trump = index
                     trump_pos = count
-            else:
-                voids[seat] |= led_mask
-                if suit == trump:
-                    if row[index] > win_key:
-                        win_pos = count
-                        win_key = row[index]
-                    if best_trump < 0 or row[index] > row[best_trump]:
-                        best_trump = index
-                        trump_pos = count
-                else:
-                    voids[seat] |= trump_mask
+            elif suit == trump:
+                if row[index] > win_key:
+                    win_pos = count
+                    win_key = row[index]
+                if best_trump < 0 or row[index] > row[best_trump]:
+                    best_trump = index
+                    trump_pos = count
             trick.append(index)
             count += 1
             seat = seat + 1 if seat + 1 < n else 0

@@ -8,7 +8,11 @@ without the solver's count of positions visited before its pruning changed (the 
 stayed), and again when a 3-player defender's endgame came to be solved with the other
 defender as its ally (only 3-player search choices changed), and when the defenders of 4
 solo players came to be solved the same way (only 4-player search choices under the solo
-rules changed); a change that is meant to alter a result re-records them and says so.
+rules changed), and when the voids a rollout learns came to be the rules' own
+(:func:`engine.legal.shown_lacking`: a trump below the highest under the duty shows none
+above it, and without ``must_trump`` a discard shows no lack of trumps; only the voids
+left by the 3- and 4-player rollouts changed, every value and choice stayed); a change
+that is meant to alter a result re-records them and says so.
 """
 
 from __future__ import annotations
