@@ -73,8 +73,8 @@ def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
     other seats by the rule-based policy while their cards this hand fit it, and
     every card they played in the earlier hands of the game did;
     :mod:`engine.ai.response`) with ``rule_proof`` (default 0: earlier hands that must
-    show it first). ``easy``,
-    ``medium`` and ``strong`` take the same options as ``search`` (defaults in
+    show it first) and ``response_bids`` (default False: bids scored the same way).
+    ``easy``, ``medium`` and ``strong`` take the same options as ``search`` (defaults in
     :data:`LEVELS`) and ``caution`` (standard errors by which an action must beat the
     rule-based one; 1.0 for easy, 0.25 for medium and strong) and ``spend`` (share of
     the budget used, default 0.85).

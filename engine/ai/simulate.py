@@ -107,23 +107,40 @@ def credit_group(
 
 
 class ExactPlay:
-    """Plays a determinized hand's last tricks exactly, for the bidder's side against the
-    others, from the first trick that starts with no more than ``cards`` cards in hand;
+    """Plays a determinized hand's last tricks exactly, from the first trick that starts
+    with no more than ``cards`` cards in hand and no fewer than ``tricks`` tricks played;
     :func:`simulate_hand` plays the tricks before with the rule-based policy (none when
-    ``cards`` covers the whole hand).
+    ``cards`` covers the whole hand and ``tricks`` is 0).
 
-    Keep one for the deals of a decision: it keeps a solver per trump and side, so
-    the positions that the candidates of one deal reach in common (a pass and a bid
-    that end in the same contract) are solved once."""
+    Exactly means for the bidder's side against the others, every seat at its best, or,
+    with ``responder`` (a bit mask of seats), for those seats at their best against the
+    others played by the rule-based policy (:class:`~engine.ai.response.BestResponse`):
+    what the responder's side can take from players of the rules.
 
-    __slots__ = ("_solvers", "cards", "rules")
+    Keep one for the deals of a decision: it keeps its solvers, so the positions that
+    the candidates of one deal reach in common (a pass and a bid that end in the same
+    contract) are solved once."""
 
-    def __init__(self, cards: int, rules: PlayRules) -> None:
+    __slots__ = ("_responses", "_solvers", "cards", "responder", "rules", "tricks")
+
+    def __init__(
+        self, cards: int, rules: PlayRules, *, responder: int = 0, tricks: int = 0
+    ) -> None:
         if cards < 1:
             raise ValueError(f"the exact play needs at least 1 card in hand, not {cards}")
+        if tricks < 0:
+            raise ValueError(f"the exact play starts after a number of tricks, not {tricks}")
         self.cards = cards
         self.rules = rules
+        self.responder = responder
+        self.tricks = tricks
         self._solvers: dict[tuple[int, int, int], Solver] = {}
+        self._responses: dict[tuple[object, ...], BestResponse] = {}
+
+    def until(self, held: int) -> int:
+        """The cards in hand from which the exact play starts, when the play starts with
+        ``held`` cards in each hand."""
+        return min(self.cards, held - self.tricks)
 
     def finish(
         self,
@@ -133,31 +150,43 @@ class ExactPlay:
         side_seats: int,
         card_points: list[int],
         tricks: list[int],
+        *,
+        bidder: int,
+        gone: int,
+        voids: list[int],
     ) -> int:
         """Play the rest of the hand from the start of a trick, ``leader`` to lead,
-        exactly for ``side_seats`` (the bit mask of the bidder's side), crediting
-        ``card_points`` and ``tricks``; returns the seat that takes the last trick.
-        Raises ``ValueError`` when the leader holds more than :attr:`cards` cards."""
+        crediting ``card_points`` and ``tricks``; returns the seat that takes the last
+        trick. ``side_seats``: the bit mask of the bidder's side; ``gone``: the cards in
+        no hand now; ``voids``: per seat, the cards the table knows it lacks (the
+        rule-based seats read both). Raises ``ValueError`` when the leader holds more
+        than :attr:`cards` cards."""
         held = hands[leader].bit_count()
         if held > self.cards:
             raise ValueError(f"{held} cards in hand: the exact play starts from {self.cards}")
         n = len(hands)
-        key = (n, trump, side_seats)
-        solver = self._solvers.get(key)
-        if solver is None:
-            solver = self._solvers[key] = Solver(n, trump, side_seats, overtrump=self.rules)
+        rules = self.rules
+        solver: Solver | BestResponse
+        if self.responder:
+            side_seats = self.responder
+            key = (trump, bidder, gone, *voids)
+            response = self._responses.get(key)
+            if response is None:
+                response = self._responses[key] = BestResponse(
+                    n, trump, side_seats, rules, gone=gone, voids=voids, bidder=bidder
+                )
+            solver = response
+        else:
+            known = self._solvers.get((n, trump, side_seats))
+            if known is None:
+                known = self._solvers[n, trump, side_seats] = Solver(
+                    n, trump, side_seats, overtrump=rules
+                )
+            solver = known
         return solve_rest(
-            solver,
-            hands,
-            leader,
-            [],
-            side_seats,
-            n,
-            trump,
-            card_points,
-            tricks,
-            pairs=self.rules.pairs,
-        )
+            solver, hands, leader, [], side_seats, n, trump, card_points, tricks,
+            pairs=rules.pairs,
+        )  # fmt: skip
 
 
 def frame_of(game: Game, baits: tuple[int, ...], outlook: Outlook | None = None) -> HandFrame:
@@ -280,6 +309,8 @@ def simulate_hand(
             gone |= card.mask
     card_points = [0] * n
     tricks = [0] * n
+    voids = [0] * n
+    dealt = _union(hands)
     last = play_out(
         hands,
         frame.trump,
@@ -288,12 +319,22 @@ def simulate_hand(
         card_points,
         tricks,
         gone,
-        [0] * n,
+        voids,
         frame.bidder,
         PlayRules.of(rules, n),
-        0 if exact is None else exact.cards,
+        0 if exact is None else exact.until(hands[leader].bit_count()),
     )
     if exact is not None and hands[last]:
-        bidders = game.seats_beside(frame.bidder)
-        last = exact.finish(hands, frame.trump, last, bidders, card_points, tricks)
+        gone |= dealt & ~_union(hands)
+        last = exact.finish(
+            hands, frame.trump, last, game.seats_beside(frame.bidder), card_points, tricks,
+            bidder=frame.bidder, gone=gone, voids=voids,
+        )  # fmt: skip
     return frame.utility(side, layout, card_points, tricks, last)
+
+
+def _union(hands: list[int]) -> int:
+    cards = 0
+    for hand in hands:
+        cards |= hand
+    return cards

@@ -1,16 +1,22 @@
 """Finishing a sampled hand for search: the last tricks (or all) solved exactly
-(``ExactPlay``) after the rule-based ones, and the bids scored that way
-(``exact_bids``)."""
+(``ExactPlay``) after the rule-based ones, or played at the side's best against the
+rules, and the bids scored that way (``exact_bids``, ``response_bids``)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 import pytest
 
-from engine import Action, Phase, PlayerView, Rules
-from engine.ai import ExpertPlayer, SearchPlayer
+from engine import Action, Game, Phase, PlayerView, Rules
+from engine.ai import ExpertPlayer, SearchPlayer, make_player
+from engine.ai.bits import FULL, POINTS_BY_TRUMP
+from engine.ai.infer import game_state, knowledge, stock_order
 from engine.ai.players.search import ExactBids
+from engine.ai.response import BestResponse
 from engine.ai.rollout import play_out
-from engine.ai.simulate import ExactPlay, credit_group, solve_rest
+from engine.ai.simulate import ExactPlay, credit_group, simulate_hand, solve_rest
 from engine.ai.solver import Solver, brute_force, decode
 from engine.legal import PlayRules
 from engine.rules import FourPlayerMode
@@ -37,8 +43,9 @@ def test_the_exact_play_credits_the_bidders_side_with_what_minimax_finds(players
         exact = ExactPlay(cards, PlayRules.of(rules, players))
         card_points, tricks = [0] * players, [0] * players
         last = exact.finish(
-            list(state.hands), state.trump, state.trick_leader, side, card_points, tricks
-        )
+            list(state.hands), state.trump, state.trick_leader, side, card_points, tricks,
+            bidder=bidder, gone=0, voids=[0] * players,
+        )  # fmt: skip
         assert last is not None
         assert (last % 2 == bidder % 2) is bidder_last
         bidders = sum(card_points[seat] for seat in range(players) if side >> seat & 1)
@@ -121,7 +128,7 @@ def test_the_exact_play_refuses_a_hand_larger_than_its_depth() -> None:
     card_points, tricks = [0, 0], [0, 0]
     hands = [0b1111, 0b1111 << 8]
     with pytest.raises(ValueError, match="4 cards in hand: the exact play starts from 3"):
-        exact.finish(hands, 0, 0, 0b01, card_points, tricks)
+        exact.finish(hands, 0, 0, 0b01, card_points, tricks, bidder=0, gone=0, voids=[0, 0])
     assert card_points == [0, 0]
     assert tricks == [0, 0]
 
@@ -212,3 +219,129 @@ def test_exact_bids_take_depths_as_solver_cards_does() -> None:
     assert SearchPlayer(exact_bids=False).bid_solver_cards == {2: 0, 3: 0, 4: 0}
     with pytest.raises(ValueError, match="no table of '5' players"):
         SearchPlayer(exact_bids={"5": 6})
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_exact_play_for_a_responder_credits_its_best_response(players: int) -> None:
+    rules = Rules()
+    play = PlayRules.of(rules, players)
+    checked = 0
+    for seed in range(40):
+        state = _endgame(players, 4, seed, rules)
+        if state is None or state.trick_cards:
+            continue
+        seat, bidder = seed % players, seed // players % players
+        gone = FULL & ~_union(state.hands)
+        voids = [0] * players
+        response = BestResponse(players, state.trump, 1 << seat, play, gone=gone, voids=voids,
+                                bidder=bidder)  # fmt: skip
+        taken, seat_last = decode(response.value(list(state.hands), state.trick_leader, []))
+        exact = ExactPlay(4, play, responder=1 << seat)
+        card_points, tricks = [0] * players, [0] * players
+        last = exact.finish(
+            list(state.hands), state.trump, state.trick_leader, 1 << bidder, card_points, tricks,
+            bidder=bidder, gone=gone, voids=voids,
+        )  # fmt: skip
+        assert (last == seat) is seat_last
+        assert card_points[seat] + (10 if seat_last else 0) == taken
+        in_hands = _union(state.hands)
+        assert sum(card_points) == sum(
+            POINTS_BY_TRUMP[state.trump][index] for index in range(32) if in_hands >> index & 1
+        )
+        # against players of the rules the seat takes at least what it takes against
+        # players at their best
+        best = Solver(players, state.trump, 1 << seat, overtrump=play)
+        assert taken >= decode(best.value(state.hands, state.trick_leader, []))[0]
+        checked += 1
+    assert checked >= 10
+
+
+def _union(hands: Sequence[int]) -> int:
+    cards = 0
+    for hand in hands:
+        cards |= hand
+    return cards
+
+
+def test_the_exact_play_starts_after_its_tricks() -> None:
+    play = PlayRules.of(Rules(), 2)
+    assert ExactPlay(9, play).until(9) == 9
+    assert ExactPlay(9, play, responder=0b01, tricks=3).until(9) == 6
+    assert ExactPlay(4, play, responder=0b01, tricks=3).until(9) == 4
+    with pytest.raises(ValueError, match="after a number of tricks"):
+        ExactPlay(9, play, tricks=-1)
+
+
+@pytest.mark.parametrize("tricks", [0, 3])
+def test_a_responders_hand_is_worth_at_least_the_rules_own_play(tricks: int) -> None:
+    # from the trick given the side plays its best against the rules, which the rules'
+    # own play of the same cards is one line of
+    rules = Rules.preset("odessa")
+    play = PlayRules.of(rules, 2)
+    better = 0
+    for view in _bid_views(2, 8):
+        game = _any_deal(view)
+        seat = view.seat
+        assert seat is not None
+        for action in view.legal_actions:
+            exact = ExactPlay(9, play, responder=game.seats_beside(seat), tricks=tricks)
+            side = game.side_of(seat)
+            responded = simulate_hand(game.copy(), side, action, exact=exact)
+            ruled = simulate_hand(game.copy(), side, action)
+            assert responded >= ruled
+            better += responded > ruled
+    assert better >= 4
+
+
+def _any_deal(view: PlayerView) -> Game:
+    """A game at ``view``'s position with the hidden cards dealt at random."""
+    info = knowledge(view)
+    deal = info.sample(random.Random(view.hand_number))
+    data = game_state(view, info, deal)
+    data["stock"] = stock_order(view, deal)
+    return Game.from_dict(data)
+
+
+def _heuristic_bid_views(count: int) -> list[PlayerView]:
+    """Bids with a choice, in 2-player games the heuristic plays, after a hand played."""
+    views: list[PlayerView] = []
+    for seed in range(1, 60):
+        game = Game.new(2, Rules.preset("odessa"), seed=seed)
+        player = make_player("heuristic", seed)
+        while game.phase is not Phase.FINISHED:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if game.phase is Phase.BIDDING and len(view.legal_actions) >= 2 and view.past_hands:
+                views.append(view)
+                break
+            game.apply(player.choose(view))
+        if len(views) == count:
+            return views
+    raise AssertionError("too few bids after a hand")
+
+
+def _response_values(view: PlayerView, response_bids: bool, **options: object) -> list[float]:
+    player = ExpertPlayer(
+        3, budget=None, samples=4, caution=0.0, solver_cards={2: 9},
+        response_bids=response_bids, **options,  # type: ignore[arg-type]
+    )  # fmt: skip
+    return list(player.action_values(view).values())
+
+
+def test_response_bids_score_bids_against_players_shown_by_the_rules() -> None:
+    shown = _heuristic_bid_views(6)
+    changed = sum(
+        _response_values(view, True, rule_opponents={2: 3})
+        != _response_values(view, False, rule_opponents={2: 3})
+        for view in shown
+    )
+    assert changed >= 4
+    # not without rule_opponents, nor against seats found off the rules (random play)
+    for view in shown[:2]:
+        assert _response_values(view, True) == _response_values(view, False)
+    for view in _bid_views(2, 3):
+        assert view.past_hands
+        assert _response_values(view, True, rule_opponents={2: 3}) == _response_values(
+            view, False, rule_opponents={2: 3}
+        )

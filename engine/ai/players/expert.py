@@ -89,7 +89,8 @@ class ExpertPlayer:
     ``spend`` the share of it sampling may use; ``caution`` the standard errors by which
     an action must beat the rule-based one (0: plain best mean, like
     :class:`SearchPlayer`); ``solver_cards``, ``trust``, ``outlook``, ``play_trust``,
-    ``exact_bids``, ``rule_opponents`` and ``rule_proof`` as for :class:`SearchPlayer`.
+    ``exact_bids``, ``rule_opponents``, ``rule_proof`` and ``response_bids`` as for
+    :class:`SearchPlayer`.
     With the cap reached before the budget the choice depends only on the seed and the
     view.
     """
@@ -107,6 +108,7 @@ class ExpertPlayer:
         exact_bids: ExactBids = False,
         rule_opponents: RuleOpponents = None,
         rule_proof: int = 0,
+        response_bids: bool = False,
         caution: float = 1.0,
         spend: float = DEFAULT_SPEND,
         clock: Callable[[], float] = time.perf_counter,
@@ -124,6 +126,7 @@ class ExpertPlayer:
             exact_bids=exact_bids,
             rule_opponents=rule_opponents,
             rule_proof=rule_proof,
+            response_bids=response_bids,
             clock=clock,
         )
         if not 0.0 < spend <= 1.0:

@@ -173,6 +173,10 @@ class SearchPlayer:
     game shows one of those seats playing a card the rules would not have played on
     the hand it held (:func:`~engine.ai.play_evidence.off_rules_seats`), nor before
     ``rule_proof`` earlier hands, played to their last trick, show them.
+    ``response_bids``: score bids and the trump seven the same way, while the earlier
+    hands show the others playing by the rules: the sampled hand is played by the rules
+    to the trick ``rule_opponents`` gives, then the side at its best against them (over
+    ``exact_bids``), so that a bid is worth what the side's own play would take.
     """
 
     def __init__(
@@ -188,6 +192,7 @@ class SearchPlayer:
         exact_bids: ExactBids = False,
         rule_opponents: RuleOpponents = None,
         rule_proof: int = 0,
+        response_bids: bool = False,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples < 1:
@@ -212,6 +217,7 @@ class SearchPlayer:
         """The trick from which the endgame may play the others by the rules, per table
         size (None: never)."""
         self.rule_proof = rule_proof
+        self.response_bids = response_bids
         self.bid_solver_cards = (
             dict(self.solver_cards)
             if exact_bids is True
@@ -340,8 +346,19 @@ class SearchPlayer:
         baits = tuple(template["baits"])
         outlook = self._outlook(view)
         n = view.players
+        play_rules = PlayRules.of(view.rules, n)
         depth = self.bid_solver_cards[n]
-        exact = ExactPlay(depth, PlayRules.of(view.rules, n)) if depth else None
+        exact = ExactPlay(depth, play_rules) if depth else None
+        by_rules_from = self.rule_opponents[n]
+        side_seats = view.seats_beside(view.seat)
+        if (
+            self.response_bids
+            and by_rules_from is not None
+            and self._shown_by_rules(view, side_seats)
+        ):
+            exact = ExactPlay(
+                self.solver_cards[n], play_rules, responder=side_seats, tricks=by_rules_from
+            )
 
         def score(rng: random.Random) -> list[float]:
             deal = self._sample(view, info, rng)
