@@ -3,11 +3,14 @@
 A determinized :class:`~engine.Game` (every hand known, from
 :func:`~engine.ai.infer.resample`) is continued through bidding and the trump-seven
 decision with :mod:`engine.ai.bidding`, then played out on masks with
-:mod:`engine.ai.policy`, its last tricks (or all) exactly if asked (:class:`ExactPlay`,
-the solver of :mod:`engine.ai.solver`), and the end is scored with the real hand scoring.
+:mod:`engine.ai.policy`, its last tricks (or all) exactly if asked (:class:`ExactPlay`:
+the solver of :mod:`engine.ai.solver`, or one side's best response to the rules,
+:mod:`engine.ai.response`), and the end is scored with the real hand scoring.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from engine.actions import Action
 from engine.events import Event, GameOver, HandScored, Redeal
@@ -106,6 +109,13 @@ def credit_group(
     return first
 
 
+_RESPONSES_KEPT: Final = 16
+"""Best responses an :class:`ExactPlay` keeps. One serves the positions of one deal with
+the same cards played before it (its rule-based seats read them), which the candidates
+of one deal share and the next deal almost never does: kept for every deal of a
+decision, their tables would grow with the deals."""
+
+
 class ExactPlay:
     """Plays a determinized hand's last tricks exactly, from the first trick that starts
     with no more than ``cards`` cards in hand and no fewer than ``tricks`` tricks played;
@@ -172,6 +182,8 @@ class ExactPlay:
             key = (trump, bidder, gone, *voids)
             response = self._responses.get(key)
             if response is None:
+                if len(self._responses) >= _RESPONSES_KEPT:
+                    self._responses.clear()
                 response = self._responses[key] = BestResponse(
                     n, trump, side_seats, rules, gone=gone, voids=voids, bidder=bidder
                 )
