@@ -48,7 +48,8 @@ With 2 players, from the fourth trick, strong's exact play takes the other seat 
 by the rules while every card it played this hand and in the earlier hands of the game
 was the rules' own (``rule_opponents``, :mod:`engine.ai.response`). At the 1 s clock it
 won 166 of 200 games against the heuristic on seeds 1-100 (83.0%), where it won 158
-without; at 100 deals a decision it won 170 where it won 157, and 114 of 200 against
-search where it won 117 (a searching player's cards are found off the rules within the
-first hand in most games, and then never played by them). Not measured with 3 and 4
-players, so it stays off there."""
+without, and 110 of 200 against search, where it won 113 without; at 100 deals a
+decision it won 170 where it won 157, and 114 of 200 against search where it won 117 (a
+searching player's cards are found off the rules within the first hand in most games,
+and then never played by them). Not measured with 3 and 4 players, so it stays off
+there."""
