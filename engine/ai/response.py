@@ -26,9 +26,16 @@ __all__ = ["BestResponse"]
 
 
 class BestResponse:
-    """Solves positions of one deal for ``side_seats`` against rule-based play."""
+    """Solves positions of one deal for ``side_seats`` against rule-based play.
 
-    __slots__ = ("_bidder", "_gone", "_n", "_play", "_side", "_table", "_trump", "_voids")
+    ``choosers`` (default: the side's seats) are the seats played at their best; every
+    other seat, of the side or not, plays by the rules. With 3 players a defender's side
+    is both defenders, and beside a partner who plays by the rules only its own seat
+    chooses."""
+
+    __slots__ = (
+        "_bidder", "_choosers", "_gone", "_n", "_play", "_side", "_table", "_trump", "_voids",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -40,6 +47,7 @@ class BestResponse:
         gone: int,
         voids: tuple[int, ...] | list[int],
         bidder: int,
+        choosers: int | None = None,
     ) -> None:
         """``gone``: the cards known to be in no hand before the positions asked about
         (their open trick excepted); ``voids``: per seat, the cards the table knows it
@@ -47,6 +55,7 @@ class BestResponse:
         self._n = players
         self._trump = trump
         self._side = side_seats
+        self._choosers = side_seats if choosers is None else choosers
         self._play = play
         self._gone = gone
         self._voids = tuple(voids)
@@ -97,7 +106,7 @@ class BestResponse:
             led = best_trump = -1
             duty = False
             legal = hand
-        if self._side >> seat & 1:
+        if self._choosers >> seat & 1:
             cards = [index for index in range(32) if legal >> index & 1]
         elif legal & (legal - 1):
             bidder = self._bidder

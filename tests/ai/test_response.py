@@ -13,6 +13,7 @@ from engine.ai.policy import choose_card, trick_winner
 from engine.ai.response import BestResponse
 from engine.ai.solver import LAST_TRICK, Solver
 from engine.legal import PlayRules, legal_mask
+from engine.rules import FourPlayerMode
 
 
 def _positions(players: int, rules: Rules, cards: int) -> list[Game]:
@@ -42,18 +43,24 @@ def _enumerate(
     voids: list[int],
     bidder: int,
     play: PlayRules,
+    choosers: int | None = None,
 ) -> int:
-    """Every card of the side's seats tried, every other seat by the rules, no table."""
+    """Every card of the ``choosers`` (default: the side's seats) tried, every other
+    seat by the rules, no table."""
+    if choosers is None:
+        choosers = side
     n = len(hands)
     if not trick and not hands[leader]:
         return 0
     seat = (leader + len(trick)) % n
     legal = legal_mask(hands[seat], trick, trump, play)
-    if side >> seat & 1:
+    if choosers >> seat & 1:
         cards = [index for index in range(32) if legal >> index & 1]
     else:
         cards = [
-            choose_card(seat, hands[seat], legal, trick, leader, n, trump, gone, voids, bidder)
+            choose_card(
+                seat, hands[seat], legal, trick, leader, n, trump, gone, voids, bidder, play.solo
+            )
         ]
     values = []
     for index in cards:
@@ -68,7 +75,7 @@ def _enumerate(
         if len(played) < n:
             values.append(
                 _enumerate(after, trump, leader, played, side, gone | 1 << index, shown,
-                           bidder, play)
+                           bidder, play, choosers)
             )  # fmt: skip
             continue
         winner = trick_winner(played, leader, n, trump)
@@ -80,7 +87,7 @@ def _enumerate(
         values.append(
             gain
             + _enumerate(after, trump, winner, [], side, gone | 1 << index, shown, bidder,
-                         play)
+                         play, choosers)
         )  # fmt: skip
     return max(values)
 
@@ -122,6 +129,45 @@ def test_the_best_response_is_the_best_of_every_line_against_the_rules(
         assert expected >= minimax.value(hands, leader, trick)
         checked += 1
     assert checked >= 15
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_defender_beside_a_partner_of_the_rules_chooses_alone(players: int) -> None:
+    # 3 players, and 4 solo players, whose defenders are one side against the bidder
+    rules = Rules(four_player_mode=FourPlayerMode.SOLO)
+    play = PlayRules.of(rules, players)
+    checked = 0
+    for game in _positions(players, rules, 4 if players < 4 else 3):
+        seat = game.to_act
+        assert seat is not None
+        assert game.trump is not None
+        view = game.view(seat)
+        assert view.bidder is not None
+        if seat == view.bidder:
+            continue
+        info = knowledge(view)
+        defenders = ((1 << players) - 1) ^ (1 << view.bidder)
+        hands = [game.hand_mask(other) for other in range(players)]
+        trick = [card.index for _, card in view.trick]
+        leader = view.trick[0][0] if view.trick else seat
+        trump = int(game.trump)
+        alone = BestResponse(
+            players, trump, defenders, play, gone=info.gone, voids=info.forbidden,
+            bidder=view.bidder, choosers=1 << seat,
+        )  # fmt: skip
+        expected = _enumerate(
+            hands, trump, leader, trick, defenders, info.gone, list(info.forbidden),
+            view.bidder, play, 1 << seat,
+        )  # fmt: skip
+        assert alone.value(hands, leader, trick) == expected
+        # a partner at its best could only add to what the side takes
+        together = BestResponse(
+            players, trump, defenders, play, gone=info.gone, voids=info.forbidden,
+            bidder=view.bidder,
+        )  # fmt: skip
+        assert expected <= together.value(hands, leader, trick)
+        checked += 1
+    assert checked >= 10
 
 
 def _endgames_played(

@@ -166,9 +166,10 @@ class SearchPlayer:
     (None: never; a number, or one per table size as :func:`rule_tricks` reads it):
     once that many tricks of the hand are played, the exact endgame plays
     the other seats by the rule-based policy, the side's seats at their best against it
-    (:mod:`engine.ai.response`), rather than every seat at its best, as long as each
-    card the others played this hand is one the rules play in some deal drawn
-    (:data:`_RULES_CHECK`); one that none explains shows a seat that plays otherwise,
+    (:mod:`engine.ai.response`; a defender of 3, or of 4 solo players, chooses alone,
+    its partner's points counted with its own), rather than every seat at its best, as
+    long as each card the others played this hand is one the rules play in some deal
+    drawn (:data:`_RULES_CHECK`); one that none explains shows a seat that plays otherwise,
     and the decision goes back to the solver. Nor does it while any earlier hand of the
     game shows one of those seats playing a card the rules would not have played on
     the hand it held (:func:`~engine.ai.play_evidence.off_rules_seats`), nor before
@@ -416,17 +417,20 @@ class SearchPlayer:
         # one solver for every deal: a position's value depends on the position only, so
         # the endgames that different deals reach in common are solved once
         solver: Solver | BestResponse | None = None
+        # only the seat's own side chooses: a defender of 3 beside a partner who plays
+        # by the rules has the partner's points count, not its choices
+        choosers = view.seats_beside(seat)
         if (
             exact
             and evidence is not None
             and by_rules_from is not None
             and len(view.tricks) >= by_rules_from
             and evidence.all_explained()
-            and self._shown_by_rules(view, side_seats)
+            and self._shown_by_rules(view, choosers)
         ):
             solver = BestResponse(
                 n, trump, side_seats, play_rules, gone=info.gone, voids=info.forbidden,
-                bidder=bidder,
+                bidder=bidder, choosers=choosers,
             )  # fmt: skip
         elif exact:
             solver = Solver(n, trump, side_seats, overtrump=play_rules)
