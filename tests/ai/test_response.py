@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -31,6 +32,40 @@ def _positions(players: int, rules: Rules, cards: int) -> list[Game]:
                 break
             game.apply(rng.choice(game.legal_actions()))
     return found
+
+
+@dataclasses.dataclass(frozen=True)
+class _Position:
+    """A play position as the solvers take it: every hand known, and what the seat to
+    act knows of the cards gone and the voids."""
+
+    seat: int
+    trump: int
+    bidder: int
+    hands: list[int]
+    leader: int
+    trick: list[int]
+    gone: int
+    voids: list[int]
+
+    @classmethod
+    def of(cls, game: Game) -> _Position:
+        seat = game.to_act
+        assert seat is not None
+        assert game.trump is not None
+        view = game.view(seat)
+        assert view.bidder is not None
+        info = knowledge(view)
+        return cls(
+            seat=seat,
+            trump=int(game.trump),
+            bidder=view.bidder,
+            hands=[game.hand_mask(other) for other in range(game.players)],
+            leader=view.trick[0][0] if view.trick else seat,
+            trick=[card.index for _, card in view.trick],
+            gone=info.gone,
+            voids=list(info.forbidden),
+        )
 
 
 def _enumerate(
@@ -102,31 +137,22 @@ def test_the_best_response_is_the_best_of_every_line_against_the_rules(
     players: int, rules: Rules
 ) -> None:
     checked = 0
+    play = PlayRules.of(rules, players)
     for game in _positions(players, rules, 4 if players < 4 else 3):
-        seat = game.to_act
-        assert seat is not None
-        assert game.trump is not None
-        view = game.view(seat)
-        info = knowledge(view)
-        side = 1 << seat | (1 << (seat + 2) % 4 if players == 4 else 0)
-        hands = [game.hand_mask(other) for other in range(players)]
-        trick = [card.index for _, card in view.trick]
-        leader = view.trick[0][0] if view.trick else seat
-        assert view.bidder is not None
+        at = _Position.of(game)
+        side = 1 << at.seat | (1 << (at.seat + 2) % 4 if players == 4 else 0)
         response = BestResponse(
-            players, int(game.trump), side, PlayRules.of(rules, players), gone=info.gone,
-            voids=info.forbidden, bidder=view.bidder,
-        )  # fmt: skip
+            players, at.trump, side, play, gone=at.gone, voids=at.voids, bidder=at.bidder
+        )
         expected = _enumerate(
-            hands, int(game.trump), leader, trick, side, info.gone, list(info.forbidden),
-            view.bidder, PlayRules.of(rules, players),
-        )  # fmt: skip
-        assert response.value(hands, leader, trick) == expected
+            at.hands, at.trump, at.leader, at.trick, side, at.gone, at.voids, at.bidder, play
+        )
+        assert response.value(at.hands, at.leader, at.trick) == expected
         # asked again, the table answers, and must still be exact
-        assert response.value(hands, leader, trick) == expected
+        assert response.value(at.hands, at.leader, at.trick) == expected
         # the rules are one way for the others to play: no better for them than minimax
-        minimax = Solver(players, int(game.trump), side, overtrump=PlayRules.of(rules, players))
-        assert expected >= minimax.value(hands, leader, trick)
+        minimax = Solver(players, at.trump, side, overtrump=play)
+        assert expected >= minimax.value(at.hands, at.leader, at.trick)
         checked += 1
     assert checked >= 15
 
@@ -138,34 +164,24 @@ def test_a_defender_beside_a_partner_of_the_rules_chooses_alone(players: int) ->
     play = PlayRules.of(rules, players)
     checked = 0
     for game in _positions(players, rules, 4 if players < 4 else 3):
-        seat = game.to_act
-        assert seat is not None
-        assert game.trump is not None
-        view = game.view(seat)
-        assert view.bidder is not None
-        if seat == view.bidder:
+        at = _Position.of(game)
+        if at.seat == at.bidder:
             continue
-        info = knowledge(view)
-        defenders = ((1 << players) - 1) ^ (1 << view.bidder)
-        hands = [game.hand_mask(other) for other in range(players)]
-        trick = [card.index for _, card in view.trick]
-        leader = view.trick[0][0] if view.trick else seat
-        trump = int(game.trump)
+        defenders = ((1 << players) - 1) ^ (1 << at.bidder)
         alone = BestResponse(
-            players, trump, defenders, play, gone=info.gone, voids=info.forbidden,
-            bidder=view.bidder, choosers=1 << seat,
+            players, at.trump, defenders, play, gone=at.gone, voids=at.voids, bidder=at.bidder,
+            choosers=1 << at.seat,
         )  # fmt: skip
         expected = _enumerate(
-            hands, trump, leader, trick, defenders, info.gone, list(info.forbidden),
-            view.bidder, play, 1 << seat,
+            at.hands, at.trump, at.leader, at.trick, defenders, at.gone, at.voids, at.bidder,
+            play, 1 << at.seat,
         )  # fmt: skip
-        assert alone.value(hands, leader, trick) == expected
+        assert alone.value(at.hands, at.leader, at.trick) == expected
         # a partner at its best could only add to what the side takes
         together = BestResponse(
-            players, trump, defenders, play, gone=info.gone, voids=info.forbidden,
-            bidder=view.bidder,
-        )  # fmt: skip
-        assert expected <= together.value(hands, leader, trick)
+            players, at.trump, defenders, play, gone=at.gone, voids=at.voids, bidder=at.bidder
+        )
+        assert expected <= together.value(at.hands, at.leader, at.trick)
         checked += 1
     assert checked >= 10
 
