@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 
 from setuptools import setup
 from setuptools.extension import Extension
@@ -27,8 +28,30 @@ FAST_PATHS = [
 ]
 
 
+def can_compile_c() -> bool:
+    """Whether this machine's C compiler (``CC`` or Python's own) builds a trivial file.
+
+    Asked before mypyc: its analysis of the modules takes most of the install's time, and
+    without a compiler (a slim image) all of it is thrown away."""
+    from distutils.ccompiler import new_compiler  # setuptools' own copy, imported above
+    from distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as workdir:
+        source = os.path.join(workdir, "probe.c")
+        with open(source, "w") as file:
+            file.write("int main(void) { return 0; }\n")
+        try:
+            compiler.compile([source], output_dir=workdir)
+        except Exception as error:  # its error classes moved between setuptools releases
+            print(f"the engine stays pure Python: no C compiler ({error})", file=sys.stderr)
+            return False
+    return True
+
+
 def fast_paths() -> list[Extension]:
-    if os.environ.get("DEBERTZ_PURE_PYTHON"):
+    if os.environ.get("DEBERTZ_PURE_PYTHON") or not can_compile_c():
         return []
     try:
         from mypyc.build import mypycify
