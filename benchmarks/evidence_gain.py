@@ -20,6 +20,13 @@ likely than a drawn deal the model makes the truth. Above 0 the model informs th
 search; below 0 it misleads it, and the deals it keeps lie further from the truth than
 deals drawn blind. A play that neither the true deal nor a drawn one explains counts
 against all alike and cancels.
+
+The plays are judged apart by what the earlier hands of the game showed of the other
+seats: none yet (the first hand), every card played by the rules, or some card played
+otherwise (:func:`~engine.ai.play_evidence.off_rules_seats`). Then the search's own
+weights (:class:`~engine.ai.play_evidence.PlayBeliefs`, :data:`BELIEFS`) judge every
+decision whole, each seat weighed as what its earlier hands show it to be; their
+"true" and "drawn" columns are the mean weights.
 """
 
 from __future__ import annotations
@@ -36,13 +43,19 @@ from engine.ai import KINDS, make_player
 from engine.ai.arena import SEARCHING
 from engine.ai.evidence import bids_agree
 from engine.ai.infer import Deal, hand_plays, knowledge
-from engine.ai.play_evidence import PlayEvidence
+from engine.ai.play_evidence import PlayBeliefs, PlayEvidence, off_rules_seats
 from engine.view import PlayerView
 
 from .jobs import map_jobs
 
 TRUSTS = (0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99)
 """The weights (``trust``, ``play_trust``) the gains are printed for."""
+BELIEFS: tuple[tuple[float, float | None], ...] = (
+    (0.9, None), (0.95, None), (0.9, 0.6), (0.95, 0.6), (0.99, 0.6), (0.95, 0.5),
+)  # fmt: skip
+"""The search's own weights of the plays, ``play_trust`` and ``play_trust_off``
+(:class:`~engine.ai.play_evidence.PlayBeliefs`), judged whole: each seat weighed as
+what its earlier hands show it to be."""
 
 _TRUE_BID_DRAWS = 8
 _OBSERVER_DEALS = 30
@@ -91,12 +104,38 @@ def _judge(game: Game, view: PlayerView, rng: random.Random, deals: int) -> list
         plays = PlayEvidence(view, info)
         judged.append(
             (
-                "plays",
+                f"plays, {_past(view)}",
                 float(plays.misses(true.hands)),
                 [float(plays.misses(deal.hands)) for deal in drawn],
             )
         )
+        true_misses = plays.misses_by_seat(true.hands)
+        drawn_misses = [plays.misses_by_seat(deal.hands) for deal in drawn]
+        for trust, trust_off in BELIEFS:
+            beliefs = PlayBeliefs(view, trust, trust_off)
+            judged.append(
+                (
+                    _weighed(trust, trust_off),
+                    beliefs.weight(true_misses),
+                    [beliefs.weight(misses) for misses in drawn_misses],
+                )
+            )
     return judged
+
+
+_WEIGHED = "plays weighed"
+
+
+def _weighed(trust: float, trust_off: float | None) -> str:
+    return f"{_WEIGHED} {trust} / {trust_off}"
+
+
+def _past(view: PlayerView) -> str:
+    """What the earlier hands of the game showed of the other seats' play."""
+    if not view.past_hands:
+        return "first hand"
+    others = ((1 << view.players) - 1) & ~(1 << (view.seat or 0))
+    return "found off the rules" if off_rules_seats(view) & others else "by the rules so far"
 
 
 def gain(judged: Sequence[tuple[float, Sequence[float]]], trust: float, plays: bool) -> float:
@@ -107,10 +146,18 @@ def gain(judged: Sequence[tuple[float, Sequence[float]]], trust: float, plays: b
         # misses for the plays; for the bids the share of draws that agree
         return spared**value if plays else value + (1.0 - value) * spared
 
+    return weighed_gain(
+        [(weight(truth), [weight(value) for value in drawn]) for truth, drawn in judged]
+    )
+
+
+def weighed_gain(weights: Sequence[tuple[float, Sequence[float]]]) -> float:
+    """The mean information gain in nats of deals already weighed: see the module
+    docstring."""
     total = 0.0
-    for truth, drawn in judged:
-        total += math.log(weight(truth) / (sum(weight(value) for value in drawn) / len(drawn)))
-    return total / len(judged)
+    for truth, drawn in weights:
+        total += math.log(truth / (sum(drawn) / len(drawn)))
+    return total / len(weights)
 
 
 def report(judged: Sequence[Judged]) -> dict[str, Any]:
@@ -120,12 +167,16 @@ def report(judged: Sequence[Judged]) -> dict[str, Any]:
         by_model.setdefault(model, []).append((truth, drawn))
     summary: dict[str, Any] = {}
     for model, rows in sorted(by_model.items()):
-        plays = model == "plays"
+        plays = model.startswith("plays")
         summary[model] = {
             "decisions": len(rows),
             "true": sum(truth for truth, _ in rows) / len(rows),
             "drawn": sum(sum(drawn) / len(drawn) for _, drawn in rows) / len(rows),
-            "gain": {str(trust): gain(rows, trust, plays) for trust in TRUSTS},
+            "gain": (
+                {"as weighed": weighed_gain(rows)}
+                if model.startswith(_WEIGHED)
+                else {str(trust): gain(rows, trust, plays) for trust in TRUSTS}
+            ),
         }
     return summary
 

@@ -63,7 +63,10 @@ def make_player(kind: str, seed: int = 0, **options: Any) -> Player:
     number per table size such as ``{2: 9}``; default 6, 5 and 4 for 2, 3 and 4
     players), ``trust`` (0..1, default 0.8: how far the other seats'
     bids are taken as evidence about their hands), ``play_trust`` (0..1 excluded,
-    default 0: how far the cards they played are; :mod:`engine.ai.play_evidence`),
+    default 0: how far the cards they played are; :mod:`engine.ai.play_evidence`) and
+    ``play_trust_off`` (default None: the same for every seat; else ``play_trust`` holds
+    for a seat that plays by the rules and this for one of its own ways, each seat one or
+    the other by the odds its earlier hands give),
     ``outlook`` (default False: score a hand by the chance to win the game from the
     scores after it, with 2 players or 4 in pairs; :mod:`engine.ai.outlook`),
     ``exact_bids`` (default False: score bids with the hand's last tricks solved

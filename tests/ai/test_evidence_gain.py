@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -26,13 +27,35 @@ def test_against_the_rule_based_player_its_plays_inform_and_more_so_the_more_bel
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     summary = main(["--opponent", "heuristic", "--games", "2", "--deals", "12"])
-    plays = summary["plays"]
-    assert plays["decisions"] > 20
-    # the heuristic plays exactly as the model says: the truth never misses
-    assert plays["true"] == 0.0
-    assert plays["drawn"] > 0.5
-    gains = list(plays["gain"].values())
-    assert gains == sorted(gains)
-    assert gains[0] > 0.0
+    for phase in ("plays, first hand", "plays, by the rules so far"):
+        plays = summary[phase]
+        assert plays["decisions"] > 5
+        # the heuristic plays exactly as the model says: the truth never misses
+        assert plays["true"] == 0.0
+        assert plays["drawn"] > 0.5
+        gains = list(plays["gain"].values())
+        assert gains == sorted(gains)
+        assert gains[0] > 0.0
+    assert "plays, found off the rules" not in summary
+    # the search's own weights: believed more, a player of the rules tells more
+    weighed = _as_weighed(summary)
+    assert 0.0 < weighed["plays weighed 0.9 / None"] < weighed["plays weighed 0.95 / None"]
+    assert 0.0 < weighed["plays weighed 0.95 / 0.6"] < weighed["plays weighed 0.99 / 0.6"]
     assert summary["bids, bidding"]["true"] == 1.0
     assert "plays" in capsys.readouterr().out
+
+
+def test_a_random_seat_is_found_off_the_rules_and_then_weighed_as_such() -> None:
+    summary = main(["--opponent", "random", "--games", "2", "--deals", "12"])
+    assert summary["plays, found off the rules"]["true"] > 0.5
+    weighed = _as_weighed(summary)
+    # taken for a player of the rules, its plays mislead; as one of its own ways, less
+    assert weighed["plays weighed 0.95 / None"] < weighed["plays weighed 0.95 / 0.6"] < 0.1
+
+
+def _as_weighed(summary: dict[str, Any]) -> dict[str, float]:
+    return {
+        model: line["gain"]["as weighed"]
+        for model, line in summary.items()
+        if model.startswith("plays weighed")
+    }

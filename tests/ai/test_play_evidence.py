@@ -11,7 +11,13 @@ import pytest
 
 from engine import Game, Phase
 from engine.ai import knowledge, make_player
-from engine.ai.play_evidence import PlayEvidence, off_rules_seats
+from engine.ai.play_evidence import (
+    RULES_LIKELIHOOD,
+    RULES_PRIOR,
+    PlayBeliefs,
+    PlayEvidence,
+    off_rules_seats,
+)
 from engine.ai.players.search import SearchPlayer
 from engine.view import PlayerView
 
@@ -97,6 +103,84 @@ def test_play_trust_must_leave_room_for_doubt() -> None:
         SearchPlayer(0, play_trust=1.0)
     with pytest.raises(ValueError, match="play_trust"):
         make_player("strong", play_trust=-0.1)
+    with pytest.raises(ValueError, match="play_trust_off"):
+        SearchPlayer(0, play_trust=0.9, play_trust_off=1.0)
+    with pytest.raises(ValueError, match="play_trust_off"):
+        make_player("medium", play_trust_off=-0.5)
+
+
+def _views_of_a_random_seat_among_rule_players(players: int) -> Iterator[PlayerView]:
+    """Seat 0's view at each of its cards over the first three hands, seat 1 playing at
+    random and the others by the rules."""
+    seats = [make_player("random" if s == 1 else "heuristic", 4) for s in range(players)]
+    game = Game.new(players, RULE_SETS["odessa"], 4)
+    while game.phase is not Phase.FINISHED and len(game.public_view().past_hands) < 3:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if seat == 0 and game.phase is Phase.PLAY:
+            yield view
+        game.apply(seats[seat].choose(view))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_seat_is_believed_a_player_of_the_rules_by_its_earlier_hands(players: int) -> None:
+    """Before any hand a seat is either with the prior's odds; each hand it plays by the
+    rules multiplies them, and one card otherwise makes it a player of its own ways."""
+    hands_seen = set()
+    for view in _views_of_a_random_seat_among_rule_players(players):
+        beliefs = PlayBeliefs(view, 0.95, 0.6)
+        hands = len(view.past_hands)
+        hands_seen.add(hands)
+        odds = RULES_PRIOR / (1 - RULES_PRIOR) * RULES_LIKELIHOOD**hands
+        for seat in range(1, players):
+            if seat == 1 and hands:
+                assert beliefs.rules_chance(seat) == 0.0
+            else:
+                assert beliefs.rules_chance(seat) == pytest.approx(odds / (1 + odds))
+        # without play_trust_off every seat is taken for a player of the rules
+        assert all(PlayBeliefs(view, 0.9).rules_chance(s) == 1.0 for s in range(players))
+    assert hands_seen == {0, 1, 2}
+
+
+def test_a_deal_is_weighed_by_each_seats_plays_as_what_the_seat_is_believed() -> None:
+    view = next(v for v in _views_of_a_random_seat_among_rule_players(3) if len(v.past_hands) == 1)
+    beliefs = PlayBeliefs(view, 0.95, 0.6)
+    rules = beliefs.rules_chance(2)
+    assert beliefs.rules_chance(1) == 0.0
+    assert rules > 0.9
+    assert beliefs.weight([0, 0, 0]) == 1.0
+    # seat 1, found off the rules, spares a deal 0.4 a play; seat 2 mostly 0.05
+    assert beliefs.weight([0, 2, 0]) == pytest.approx(0.4**2)
+    assert beliefs.weight([0, 0, 1]) == pytest.approx(rules * 0.05 + (1 - rules) * 0.4)
+    assert beliefs.weight([0, 1, 1]) == pytest.approx(0.4 * (rules * 0.05 + (1 - rules) * 0.4))
+    # one kind of seat for all: the plays counted together, as search always did
+    assert PlayBeliefs(view, 0.9).weight([0, 2, 1]) == (1 - 0.9) ** 3
+
+
+def test_search_weighs_a_seat_found_off_the_rules_at_play_trust_off() -> None:
+    """Against a random seat, found off the rules after its first hand, the fixed model
+    throws away the deals its plays contradict (whatever they hold, the true one among
+    them); believed at ``play_trust_off`` it keeps more of them."""
+    fixed = SearchPlayer(0, play_trust=0.95)
+    mixed = SearchPlayer(0, play_trust=0.95, play_trust_off=0.6)
+    misses = {"fixed": 0, "mixed": 0}
+    views = 0
+    for view in _views_of_a_random_seat_among_rule_players(2):
+        if not view.past_hands or len(view.tricks) < 3:
+            continue
+        views += 1
+        info = knowledge(view)
+        for name, player in (("fixed", fixed), ("mixed", mixed)):
+            evidence = PlayEvidence(view, info)
+            rng = random.Random(views)
+            evidence.learn(info, rng, 20)
+            beliefs = PlayBeliefs(view, player.play_trust, player.play_trust_off)
+            for _ in range(10):
+                deal = player._sample(view, info, rng, evidence, beliefs)
+                misses[name] += evidence.surprise(deal.hands)
+    assert views > 5
+    assert misses["mixed"] > 1.5 * misses["fixed"], misses
 
 
 def test_the_dealers_face_up_card_stays_his_after_the_first_trick() -> None:

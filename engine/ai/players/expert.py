@@ -89,8 +89,8 @@ class ExpertPlayer:
     ``spend`` the share of it sampling may use; ``caution`` the standard errors by which
     an action must beat the rule-based one (0: plain best mean, like
     :class:`SearchPlayer`); ``solver_cards``, ``trust``, ``outlook``, ``play_trust``,
-    ``exact_bids``, ``rule_opponents``, ``rule_proof`` and ``response_bids`` as for
-    :class:`SearchPlayer`.
+    ``play_trust_off``, ``exact_bids``, ``rule_opponents``, ``rule_proof`` and
+    ``response_bids`` as for :class:`SearchPlayer`.
     With the cap reached before the budget the choice depends only on the seed and the
     view.
     """
@@ -105,6 +105,7 @@ class ExpertPlayer:
         trust: float = 0.8,
         outlook: bool = False,
         play_trust: float = 0.0,
+        play_trust_off: float | None = None,
         exact_bids: ExactBids = False,
         rule_opponents: RuleOpponents = None,
         rule_proof: int = 0,
@@ -123,6 +124,7 @@ class ExpertPlayer:
             trust=trust,
             outlook=outlook,
             play_trust=play_trust,
+            play_trust_off=play_trust_off,
             exact_bids=exact_bids,
             rule_opponents=rule_opponents,
             rule_proof=rule_proof,

@@ -42,7 +42,7 @@ from ..infer import (
     stock_order,
 )
 from ..outlook import Outlook, outlook_for
-from ..play_evidence import PlayEvidence, off_rules_seats
+from ..play_evidence import PlayBeliefs, PlayEvidence, off_rules_seats
 from ..policy import trick_winner
 from ..response import BestResponse
 from ..rollout import HandFrame, play_out
@@ -155,7 +155,10 @@ class SearchPlayer:
     ``play_trust`` is how much the other seats' cards played are believed to follow the
     rule-based policy (:mod:`engine.ai.play_evidence`): a deal on which the rules would
     have played ``k`` of them otherwise is kept with probability ``(1 - play_trust)**k``
-    (a play that no deal drawn explains does not count). ``exact_bids``: in bidding
+    (a play that no deal drawn explains does not count). With ``play_trust_off`` that
+    holds only of a seat that plays by the rules; a seat of its own ways is believed at
+    ``play_trust_off``, and each seat is one or the other by the odds its earlier hands
+    give (:class:`~engine.ai.play_evidence.PlayBeliefs`). ``exact_bids``: in bidding
     and at the trump seven, play the sampled hand's last tricks exactly rather than
     with the rule-based policy, from the first trick that starts with no more cards in
     hand than a depth: True for the play's (``solver_cards``), or depths as
@@ -190,6 +193,7 @@ class SearchPlayer:
         trust: float = 0.8,
         outlook: bool = False,
         play_trust: float = 0.0,
+        play_trust_off: float | None = None,
         exact_bids: ExactBids = False,
         rule_opponents: RuleOpponents = None,
         rule_proof: int = 0,
@@ -200,6 +204,10 @@ class SearchPlayer:
             raise ValueError(f"samples must be at least 1, not {samples}")
         if not 0.0 <= play_trust < 1.0:
             raise ValueError(f"play_trust must be at least 0 and below 1, not {play_trust}")
+        if play_trust_off is not None and not 0.0 <= play_trust_off < 1.0:
+            raise ValueError(
+                f"play_trust_off must be at least 0 and below 1, or None, not {play_trust_off}"
+            )
         if rule_proof < 0:
             raise ValueError(f"rule_proof must be a number of hands, not {rule_proof}")
         if budget is not None and budget <= 0:
@@ -214,6 +222,7 @@ class SearchPlayer:
         self.trust = trust
         self.outlook = outlook
         self.play_trust = play_trust
+        self.play_trust_off = play_trust_off
         self.rule_opponents = rule_tricks(rule_opponents)
         """The trick from which the endgame may play the others by the rules, per table
         size (None: never)."""
@@ -273,12 +282,16 @@ class SearchPlayer:
         info: Knowledge,
         rng: random.Random,
         plays: PlayEvidence | None = None,
+        beliefs: PlayBeliefs | None = None,
     ) -> Deal:
         """A deal consistent with the view, and likely under the other seats' bids and,
-        given their ``plays``, under the cards they played."""
+        given their ``plays``, under the cards they played, as ``beliefs`` weigh them
+        (by default every seat at ``play_trust``)."""
+        if plays is not None and beliefs is None:
+            beliefs = PlayBeliefs(view, self.play_trust)
         deal = info.sample(rng)
         for _ in range(_BID_TRIES):
-            if self._believable(view, info, deal, rng, plays):
+            if self._believable(view, info, deal, rng, plays, beliefs):
                 break
             deal = info.sample(rng)
         return deal
@@ -290,15 +303,16 @@ class SearchPlayer:
         deal: Deal,
         rng: random.Random,
         plays: PlayEvidence | None,
+        beliefs: PlayBeliefs | None,
     ) -> bool:
         """Whether to keep ``deal``: always when the other seats' bids and plays are
-        what the rules would have made with its hands, else by ``trust`` and
-        ``play_trust``."""
+        what the rules would have made with its hands, else by ``trust`` and the
+        ``beliefs`` about the plays."""
         if self.trust > 0.0 and not bids_agree(view, info, deal, rng) and rng.random() < self.trust:
             return False
-        if plays is not None:
-            misses = plays.surprise(deal.hands)
-            if misses and rng.random() >= (1.0 - self.play_trust) ** misses:
+        if plays is not None and beliefs is not None:
+            misses = plays.surprise_by_seat(deal.hands)
+            if any(misses) and rng.random() >= beliefs.weight(misses):
                 return False
         return True
 
@@ -409,11 +423,13 @@ class SearchPlayer:
         shown_melds = sum(m.points for _, m in view.winning_melds) if info.melds_known else None
         evidence = None
         by_rules_from = self.rule_opponents[n]
-        if self.play_trust > 0.0 or by_rules_from is not None:
+        reads_plays = self.play_trust > 0.0 or bool(self.play_trust_off)
+        if reads_plays or by_rules_from is not None:
             evidence = PlayEvidence(view, info)
             evidence.learn(info, rng, _PLAY_BASELINE if by_rules_from is None else _RULES_CHECK)
         # the plays weigh the deals only with play_trust; rule_opponents reads them alone
-        plays = evidence if self.play_trust > 0.0 else None
+        plays = evidence if reads_plays else None
+        beliefs = PlayBeliefs(view, self.play_trust, self.play_trust_off) if reads_plays else None
         # one solver for every deal: a position's value depends on the position only, so
         # the endgames that different deals reach in common are solved once
         solver: Solver | BestResponse | None = None
@@ -438,7 +454,7 @@ class SearchPlayer:
         worths: dict[tuple[object, ...], float] = {}
 
         def score(rng: random.Random) -> list[float]:
-            deal = self._sample(view, info, rng, plays)
+            deal = self._sample(view, info, rng, plays, beliefs)
             start = [deal.hands[s] | info.played_by[s] for s in range(n)]
             if shown_melds is None:
                 layout = meld_layout(
