@@ -46,7 +46,7 @@ def test_against_the_rule_based_player_its_plays_inform_and_more_so_the_more_bel
 
 
 def test_a_random_seat_is_found_off_the_rules_and_then_weighed_as_such() -> None:
-    summary = main(["--opponent", "random", "--games", "2", "--deals", "12"])
+    summary = main(["--opponent", "random", "--games", "1", "--deals", "12"])
     assert summary["plays, found off the rules"]["true"] > 0.5
     weighed = _as_weighed(summary)
     # taken for a player of the rules, its plays mislead; as one of its own ways, less
