@@ -272,7 +272,10 @@ class PlayBeliefs:
             self._rules_chance = [1.0] * view.players
             return
         off = off_rules_seats(view)
-        odds = RULES_PRIOR / (1.0 - RULES_PRIOR) * RULES_LIKELIHOOD ** len(view.past_hands)
+        # past a dozen hands the chance is 1.0 to the float, and the power would overflow
+        # in a long enough match
+        hands = min(len(view.past_hands), 12)
+        odds = RULES_PRIOR / (1.0 - RULES_PRIOR) * RULES_LIKELIHOOD**hands
         by_rules = odds / (1.0 + odds)
         self._rules_chance = [0.0 if off >> seat & 1 else by_rules for seat in range(view.players)]
 
