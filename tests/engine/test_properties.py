@@ -81,14 +81,14 @@ NO_SHRINK = (HypothesisPhase.explicit, HypothesisPhase.reuse, HypothesisPhase.ge
 # 12 games per case: with 3 presets x 3 player counts (and the reference model's 7
 # variants x 3) that is some 360 whole games a run, within the suite's time.
 PROPERTY_SETTINGS = settings(
-    max_examples=12,
+    max_examples=8,
     deadline=None,
     derandomize=True,
     phases=NO_SHRINK,
     suppress_health_check=[HealthCheck.too_slow],
 )
 REFERENCE_SETTINGS = settings(
-    max_examples=12,
+    max_examples=8,
     deadline=None,
     derandomize=True,
     phases=NO_SHRINK,
