@@ -91,8 +91,9 @@ async def _each_message_once(fake: FakeTelegram, url: str, kills: list[float]) -
             # The process that sent the first copy must have died before it recorded the
             # send. How long that record takes depends on the machine's load (with the
             # suite's workers busy, a second copy once had no kill within 0.25 s of the
-            # first), so the test asks only that a kill lies between the copies: a copy
-            # sent twice by one process fails.
+            # first), so the test asks only that a kill lies between the copies (each
+            # drawn after the fake served what the dead process sent): a copy sent twice
+            # by one process fails.
             first, second = copies[0].created_at, copies[1].created_at
             assert any(first <= kill <= second for kill in kills), (
                 f"outbox row {row.id} arrived twice from one process"
@@ -141,7 +142,13 @@ async def _play_and_kill(
         in_flight.append(decision.user.press(decision.message, callback_data=data))
         await asyncio.sleep(rng.uniform(0.0, 0.05))
         await bot.kill()
-        kills.append(fake.world.wall_clock())
+        # The kill blocked this loop, the fake's: what the process sent before it died is
+        # served only now, so a copy of its last send may be stamped after the kill. The
+        # line between its life and the next is drawn once that is served, on the clock
+        # that stamps the messages (the wall clock it was read from once never lay
+        # between two copies, so every copy a kill rightly doubled failed the test).
+        await fake.wait_idle(quiet=0.1, timeout=10)
+        kills.append(fake.world.clock())
         await bot.start()
         # Applied by the old process or by this one, or refused: answered either way.
         await fake.wait_answer(in_flight[-1], timeout=20)
