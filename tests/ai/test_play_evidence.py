@@ -90,8 +90,9 @@ def test_search_with_play_trust_keeps_the_deals_the_plays_agree_with(players: in
             evidence = PlayEvidence(view, info)
             rng = random.Random(views)
             evidence.learn(info, rng, 20)
+            beliefs = PlayBeliefs(view, player.play_trust)
             for _ in range(10):
-                deal = player._sample(view, info, rng, evidence)
+                deal = player._sample(view, info, rng, evidence, beliefs)
                 misses[name] += evidence.misses(deal.hands)
     assert views > 10
     assert misses["blind"] > 50

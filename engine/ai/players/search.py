@@ -286,9 +286,7 @@ class SearchPlayer:
     ) -> Deal:
         """A deal consistent with the view, and likely under the other seats' bids and,
         given their ``plays``, under the cards they played, as ``beliefs`` weigh them
-        (by default every seat at ``play_trust``)."""
-        if plays is not None and beliefs is None:
-            beliefs = PlayBeliefs(view, self.play_trust)
+        (the plays count only with both)."""
         deal = info.sample(rng)
         for _ in range(_BID_TRIES):
             if self._believable(view, info, deal, rng, plays, beliefs):
