@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import ALL_PRESETS, Game, OfferDave, Phase, Rules
+from engine import ALL_PRESETS, Game, NameSuit, OfferDave, Pass, Phase, Rules, TakeProposed
 from engine.ai import LEVELS, ExpertPlayer, SearchPlayer, make_player
 from engine.ai.players.expert import Evaluation
 
@@ -37,6 +37,41 @@ def test_caution_keeps_the_rule_based_action_against_a_noisy_gain() -> None:
     assert evaluation.best(1.0) == 0  # +1 on a spread of about 30: noise
     evaluation.values = [[0.0, 9.0], [0.0, 11.0], [0.0, 10.0], [0.0, 10.0]]
     assert evaluation.best(1.0) == 1  # +10 every time: a real gain
+
+
+def test_a_bonus_counts_in_the_means_and_not_in_the_paired_spread() -> None:
+    evaluation = Evaluation(["rule", "other"])  # type: ignore[list-item]
+    evaluation.values = [[0.0, -4.0], [0.0, -6.0], [0.0, -5.0], [0.0, -5.0]]
+    assert evaluation.best(1.0) == 0
+    assert evaluation.best(1.0, [0.0, 4.0]) == 0  # still a point short, every time
+    assert evaluation.best(1.0, [0.0, 6.0]) == 1  # a point ahead, every time
+    assert evaluation.best(1.0, [2.0, 6.0]) == 0  # the same bonus to both: the same order
+
+
+def test_bid_edge_bids_where_the_simulation_alone_passes_and_plays_as_before() -> None:
+    passed_then_bid = 0
+    for seed in range(12):
+        game = Game.new(2, Rules(), seed=seed)
+        seat = game.to_act
+        assert seat is not None
+        assert game.phase is Phase.BIDDING
+        view = game.view(seat)
+        plain = ExpertPlayer(1, budget=None, samples=8)
+        edged = ExpertPlayer(1, budget=None, samples=8, bid_edge=1000.0)
+        if isinstance(plain.choose(view), Pass):
+            assert isinstance(edged.choose(view), TakeProposed | NameSuit)
+            passed_then_bid += 1
+        # what a bid is worth is still the simulation's own, for hints and reviews
+        assert edged.action_values(view) == plain.action_values(view)
+    assert passed_then_bid >= 3
+    for game in positions(2, Rules(), seed=5, count=6, every=2):
+        seat = game.to_act
+        assert seat is not None
+        if game.phase is Phase.PLAY:
+            view = game.view(seat)
+            assert ExpertPlayer(1, budget=None, samples=8, bid_edge=1000.0).choose(
+                view
+            ) == ExpertPlayer(1, budget=None, samples=8).choose(view)
 
 
 def test_action_values_are_the_means_behind_the_choice() -> None:
@@ -109,3 +144,5 @@ def test_level_options_can_be_overridden_and_are_checked() -> None:
         make_player("medium", spend=1.5)
     with pytest.raises(ValueError, match="caution"):
         make_player("easy", caution=-1.0)
+    with pytest.raises(ValueError, match="bid_edge"):
+        make_player("strong", bid_edge=float("nan"))

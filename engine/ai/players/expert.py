@@ -16,6 +16,11 @@ players for the rest of the bidding), on the same random stream. What changes:
   of the budget absorbs the spread of one deal's time and the choice itself.
 - **Values.** :meth:`ExpertPlayer.action_values` gives the mean of every candidate over
   the same deals, in hand points for the seat's side, for hints and reviews.
+- **Edge in the bids.** A bid is scored by finishing the sampled hand with the
+  rule-based play on both sides, while the expert plays its own hands better than that.
+  ``bid_edge`` adds the points it expects to take over the rules' play to each bid (the
+  proposed trump taken, a suit named) when choosing; the values reported stay the
+  simulation's own.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from engine.actions import Action, OfferDave
+from engine.actions import Action, NameSuit, OfferDave, TakeProposed
 from engine.game import Phase
 from engine.view import PlayerView
 
@@ -65,21 +70,24 @@ class Evaluation:
                 sums[j] += value
         return [total / count for total in sums]
 
-    def best(self, caution: float) -> int:
+    def best(self, caution: float, bonus: Sequence[float] | None = None) -> int:
         """The index of the chosen candidate: the best mean, unless it beats the
         rule-based action (index 0) by less than ``caution`` standard errors of the
-        paired difference."""
+        paired difference. ``bonus`` (one per candidate) is added to the means first; a
+        bonus that is the same in every deal leaves the paired spread as it is."""
         means = self.means()
-        best = max(range(len(means)), key=lambda j: (means[j], -j))
+        extras = [0.0] * len(means) if bonus is None else list(bonus)
+        judged = [mean + extra for mean, extra in zip(means, extras, strict=True)]
+        best = max(range(len(judged)), key=lambda j: (judged[j], -j))
         count = len(self.values)
         if best == 0 or caution <= 0.0 or count < 2:
             return best
-        gain = means[best] - means[0]
+        sampled_gain = means[best] - means[0]
         spread = 0.0
         for row in self.values:
-            spread += (row[best] - row[0] - gain) ** 2
+            spread += (row[best] - row[0] - sampled_gain) ** 2
         error = math.sqrt(spread / (count - 1) / count)
-        return best if gain > caution * error else 0
+        return best if judged[best] - judged[0] > caution * error else 0
 
 
 class ExpertPlayer:
@@ -88,7 +96,8 @@ class ExpertPlayer:
     ``budget`` is seconds per decision (None: no clock, only the ``samples`` cap);
     ``spend`` the share of it sampling may use; ``caution`` the standard errors by which
     an action must beat the rule-based one (0: plain best mean, like
-    :class:`SearchPlayer`); ``solver_cards``, ``trust``, ``outlook``, ``play_trust``,
+    :class:`SearchPlayer`); ``bid_edge`` the points added to each bid when choosing
+    (see the module docstring); ``solver_cards``, ``trust``, ``outlook``, ``play_trust``,
     ``play_trust_off``, ``exact_bids``, ``rule_opponents``, ``rule_proof`` and
     ``response_bids`` as for :class:`SearchPlayer`.
     With the cap reached before the budget the choice depends only on the seed and the
@@ -111,6 +120,7 @@ class ExpertPlayer:
         rule_proof: int = 0,
         response_bids: bool = False,
         caution: float = 1.0,
+        bid_edge: float = 0.0,
         spend: float = DEFAULT_SPEND,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -135,10 +145,13 @@ class ExpertPlayer:
             raise ValueError(f"spend must be in (0, 1], not {spend}")
         if caution < 0.0:
             raise ValueError(f"caution must not be negative, not {caution}")
+        if not math.isfinite(bid_edge):
+            raise ValueError(f"bid_edge must be a number of points, not {bid_edge}")
         self.seed = seed
         self.budget = budget
         self.samples = samples
         self.caution = caution
+        self.bid_edge = bid_edge
         self.spend = spend
         self._clock = clock
         self.last_samples = 0
@@ -149,7 +162,13 @@ class ExpertPlayer:
         evaluation = self.evaluate(view)
         if evaluation.deals == 0:
             return evaluation.candidates[0]
-        return evaluation.candidates[evaluation.best(self.caution)]
+        bonus = None
+        if self.bid_edge:
+            bonus = [
+                self.bid_edge if isinstance(action, TakeProposed | NameSuit) else 0.0
+                for action in evaluation.candidates
+            ]
+        return evaluation.candidates[evaluation.best(self.caution, bonus)]
 
     def action_values(self, view: PlayerView) -> dict[Action, float]:
         """The mean value of each candidate action over the same sampled deals, in hand
