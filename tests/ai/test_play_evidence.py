@@ -92,7 +92,7 @@ def test_search_with_play_trust_keeps_the_deals_the_plays_agree_with(players: in
             evidence.learn(info, rng, 20)
             beliefs = PlayBeliefs(view, player.play_trust)
             for _ in range(10):
-                deal = player._sample(view, info, rng, evidence, beliefs)
+                deal = player._sample(view, info, rng, (evidence, beliefs))
                 misses[name] += evidence.misses(deal.hands)
     assert views > 10
     assert misses["blind"] > 50
@@ -178,7 +178,7 @@ def test_search_weighs_a_seat_found_off_the_rules_at_play_trust_off() -> None:
             evidence.learn(info, rng, 20)
             beliefs = PlayBeliefs(view, player.play_trust, player.play_trust_off)
             for _ in range(10):
-                deal = player._sample(view, info, rng, evidence, beliefs)
+                deal = player._sample(view, info, rng, (evidence, beliefs))
                 misses[name] += evidence.surprise(deal.hands)
     assert views > 5
     assert misses["mixed"] > 1.5 * misses["fixed"], misses

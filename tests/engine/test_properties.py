@@ -78,8 +78,8 @@ SEVENS = {suit: Card.parse("7" + suit.letter) for suit in Suit}
 # Seeds are opaque numbers, so shrinking them says nothing: a failure reports the seeds
 # it was found with, and fails fast. Derandomized, so every run plays the same games.
 NO_SHRINK = (HypothesisPhase.explicit, HypothesisPhase.reuse, HypothesisPhase.generate)
-# 12 games per case: with 3 presets x 3 player counts (and the reference model's 7
-# variants x 3) that is some 360 whole games a run, within the suite's time.
+# 8 games per case: with 3 presets x 3 player counts (and the reference model's 7
+# variants x 3) that is some 240 whole games a run, within the suite's time.
 PROPERTY_SETTINGS = settings(
     max_examples=8,
     deadline=None,

@@ -281,15 +281,14 @@ class SearchPlayer:
         view: PlayerView,
         info: Knowledge,
         rng: random.Random,
-        plays: PlayEvidence | None = None,
-        beliefs: PlayBeliefs | None = None,
+        plays: tuple[PlayEvidence, PlayBeliefs] | None = None,
     ) -> Deal:
         """A deal consistent with the view, and likely under the other seats' bids and,
-        given their ``plays``, under the cards they played, as ``beliefs`` weigh them
-        (the plays count only with both)."""
+        given ``plays`` (the evidence of their cards and the beliefs that weigh it),
+        under the cards they played."""
         deal = info.sample(rng)
         for _ in range(_BID_TRIES):
-            if self._believable(view, info, deal, rng, plays, beliefs):
+            if self._believable(view, info, deal, rng, plays):
                 break
             deal = info.sample(rng)
         return deal
@@ -300,16 +299,16 @@ class SearchPlayer:
         info: Knowledge,
         deal: Deal,
         rng: random.Random,
-        plays: PlayEvidence | None,
-        beliefs: PlayBeliefs | None,
+        plays: tuple[PlayEvidence, PlayBeliefs] | None,
     ) -> bool:
         """Whether to keep ``deal``: always when the other seats' bids and plays are
         what the rules would have made with its hands, else by ``trust`` and the
         ``beliefs`` about the plays."""
         if self.trust > 0.0 and not bids_agree(view, info, deal, rng) and rng.random() < self.trust:
             return False
-        if plays is not None and beliefs is not None:
-            misses = plays.surprise_by_seat(deal.hands)
+        if plays is not None:
+            evidence, beliefs = plays
+            misses = evidence.surprise_by_seat(deal.hands)
             if any(misses) and rng.random() >= beliefs.weight(misses):
                 return False
         return True
@@ -426,8 +425,9 @@ class SearchPlayer:
             evidence = PlayEvidence(view, info)
             evidence.learn(info, rng, _PLAY_BASELINE if by_rules_from is None else _RULES_CHECK)
         # the plays weigh the deals only with play_trust; rule_opponents reads them alone
-        plays = evidence if reads_plays else None
-        beliefs = PlayBeliefs(view, self.play_trust, self.play_trust_off) if reads_plays else None
+        plays = None
+        if reads_plays and evidence is not None:
+            plays = evidence, PlayBeliefs(view, self.play_trust, self.play_trust_off)
         # one solver for every deal: a position's value depends on the position only, so
         # the endgames that different deals reach in common are solved once
         solver: Solver | BestResponse | None = None
@@ -452,7 +452,7 @@ class SearchPlayer:
         worths: dict[tuple[object, ...], float] = {}
 
         def score(rng: random.Random) -> list[float]:
-            deal = self._sample(view, info, rng, plays, beliefs)
+            deal = self._sample(view, info, rng, plays)
             start = [deal.hands[s] | info.played_by[s] for s in range(n)]
             if shown_melds is None:
                 layout = meld_layout(
