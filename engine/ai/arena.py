@@ -26,27 +26,30 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import math
 import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 from engine.events import HandScored
 from engine.game import Game, Phase
 from engine.rules import Rules
 
-from . import KINDS, make_player
+from . import KINDS, Player, make_player
 
 __all__ = [
     "SEARCHING",
     "GameRecord",
     "MatchSpec",
+    "SeatMaker",
     "main",
     "play_game",
+    "seat_player",
     "seatings",
     "start_scores",
     "wilson",
@@ -96,7 +99,17 @@ def seatings(players: int) -> list[tuple[str, ...]]:
     return [("A", "B", "A", "B"), ("B", "A", "B", "A")]
 
 
-def play_game(spec: MatchSpec) -> GameRecord:
+SeatMaker = Callable[[str, int, dict[str, Any], Game], Player]
+"""Makes the player of one seat: its kind, its seed, its options and the game it sits
+at (which a fair player never reads; :mod:`benchmarks.ceiling` lets one see it)."""
+
+
+def seat_player(kind: str, seed: int, options: dict[str, Any], game: Game) -> Player:
+    """The arena's own seats: :func:`engine.ai.make_player`, blind to ``game``."""
+    return make_player(kind, seed, **options)
+
+
+def play_game(spec: MatchSpec, make: SeatMaker = seat_player) -> GameRecord:
     """Play one game to its end and record it."""
     n = spec.players
     game = Game.new(n, spec.rules, spec.seed)
@@ -110,7 +123,7 @@ def play_game(spec: MatchSpec) -> GameRecord:
     for seat, label in enumerate(spec.seats):
         kind = spec.kinds[label]
         options = {**spec.options.get(kind, {}), **spec.label_options.get(label, {})}
-        seats.append(make_player(kind, spec.seed * 10 + seat, **options))
+        seats.append(make(kind, spec.seed * 10 + seat, options, game))
     record = GameRecord(winner="")
     for label in ("A", "B"):
         record.points[label] = []
@@ -264,11 +277,16 @@ def _report(args: argparse.Namespace, records: list[GameRecord], seconds: float)
     return summary
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """The command line entry point."""
-    parser = argparse.ArgumentParser(
-        prog="python -m engine.ai.arena", description=__doc__.splitlines()[0]
-    )
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    make: SeatMaker = seat_player,
+    prog: str = "python -m engine.ai.arena",
+    description: str = __doc__.splitlines()[0],
+) -> None:
+    """The command line entry point; ``make`` (a module-level function, so that the
+    processes of ``--jobs`` can take it) builds the seats."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("--a", choices=KINDS, required=True, help="player kind A")
     parser.add_argument("--b", choices=KINDS, required=True, help="player kind B")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
@@ -296,16 +314,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.start_from is not None and not 0 <= args.start_from < args.target:
         parser.error(f"--start-from {args.start_from}: must be at least 0 and below the target")
     specs = list(_specs(args))
+    play = functools.partial(play_game, make=make)
     started = time.perf_counter()
     records: list[GameRecord] = []
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            for record in pool.imap_unordered(play_game, specs):
+            for record in pool.imap_unordered(play, specs):
                 records.append(record)
                 _progress(len(records), len(specs), started)
     else:
         for spec in specs:
-            records.append(play_game(spec))
+            records.append(play(spec))
             _progress(len(records), len(specs), started)
     summary = _report(args, records, time.perf_counter() - started)
     if args.json:

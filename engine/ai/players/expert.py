@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from engine.actions import Action, NameSuit, OfferDave, TakeProposed
 from engine.game import Phase
@@ -104,6 +104,10 @@ class ExpertPlayer:
     view.
     """
 
+    searcher: ClassVar[type[SearchPlayer]] = SearchPlayer
+    """What draws and scores the deals; a benchmark that lets a seat see the hidden
+    cards (:mod:`benchmarks.ceiling`) puts its own here."""
+
     def __init__(
         self,
         seed: int = 0,
@@ -126,7 +130,7 @@ class ExpertPlayer:
     ) -> None:
         # search checks its own options and scores the deals (its deal_scorer): the loop,
         # the clock and the statistics are ours
-        self._deal = SearchPlayer(
+        self._deal = self.searcher(
             seed,
             budget=budget,
             samples=samples,
