@@ -79,7 +79,7 @@ def test_a_seat_sees_only_in_its_role(monkeypatch: pytest.MonkeyPatch) -> None:
     assert checked["defender"]
 
 
-def test_a_seeing_seat_bids_as_a_blind_one(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_seeing_seat_bids_as_a_blind_one() -> None:
     game = Game.new(2, Rules.preset("odessa"), 4)
     seat = game.to_act
     assert seat is not None
